@@ -1,0 +1,105 @@
+package dev.mcpbridge.core.spi;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+
+/**
+ * The one interface a platform implements (NeoForge adapter, devserver). The core reaches the game
+ * only through it. Every method except {@link #isServerThread()} and {@link #serverExecutor()} must be
+ * called on the server thread; the core guarantees that (it runs handlers inline when already on the
+ * server thread, which is the case for /mcpbridge over RCON, and hops through serverExecutor otherwise).
+ *
+ * <p>Worlds are named by dimension id ({@code minecraft:overworld}, {@code minecraft:the_nether},
+ * {@code minecraft:the_end}, or a modded id). Block, item and entity types are namespaced ids.
+ */
+public interface GameAccess {
+
+    // --- threading ---
+
+    /** True when the caller is the server (main tick) thread. */
+    boolean isServerThread();
+
+    /** Runs tasks on the server thread (e.g. MinecraftServer#execute). */
+    Executor serverExecutor();
+
+    // --- server ---
+
+    /** Minecraft version, e.g. "1.21.1". */
+    String minecraftVersion();
+
+    int maxPlayers();
+
+    /** Mean ticks per second over the recent past, at most 20. */
+    double tps();
+
+    // --- players ---
+
+    List<PlayerView> onlinePlayers();
+
+    /** Case-insensitive lookup by name, as vanilla's PlayerList#getPlayerByName. */
+    Optional<PlayerView> findPlayer(String name);
+
+    // --- worlds ---
+
+    /** Dimension ids of the loaded worlds; the first one is the overworld. */
+    List<String> worlds();
+
+    /** Day time of a world (ticks, 0..23999 within the day, as /time query daytime). */
+    long dayTime(String world);
+
+    Weather weather(String world);
+
+    /** Namespaced block id at a position ({@code minecraft:air} outside the build height). */
+    String blockAt(String world, int x, int y, int z);
+
+    /** Entities (players included) whose position lies within {@code radius} of the point. */
+    List<EntityView> entitiesWithin(String world, double x, double y, double z, double radius);
+
+    // --- actions ---
+
+    /** Runs a command as the server console and captures what it printed. */
+    CommandResult executeCommand(String command);
+
+    /** Sends a system chat message to one player. */
+    void sendMessage(UUID player, String text);
+
+    /** Sends a system chat message to every online player. */
+    void broadcast(String text);
+
+    void teleport(UUID player, String world, double x, double y, double z);
+
+    /** The item's registry facts, or empty when no such item exists. */
+    Optional<ItemInfo> item(String itemId);
+
+    /**
+     * Gives {@code count} items (already checked against {@link ItemInfo#maxGive()}) split into stacks of
+     * at most the item's max stack size; what does not fit is dropped at the player's feet, as /give does.
+     * Returns the number given.
+     */
+    int giveItem(UUID player, String itemId, int count);
+
+    // --- value types ---
+
+    enum Weather { CLEAR, RAIN, THUNDER }
+
+    enum GameMode { SURVIVAL, CREATIVE, ADVENTURE, SPECTATOR }
+
+    record ItemStackView(String type, int quantity, String displayName) {}
+
+    record PlayerView(String name, UUID uuid, float health, int foodLevel, String world,
+                      double x, double y, double z, GameMode gameMode, List<ItemStackView> inventory) {}
+
+    record EntityView(String type, String world, double x, double y, double z, String name) {}
+
+    /** {@code maxStackSize} as the registry says; vanilla /give allows at most 100 stacks. */
+    record ItemInfo(String id, int maxStackSize) {
+        public int maxGive() {
+            return maxStackSize * 100;
+        }
+    }
+
+    /** {@code success} is false when the command failed to parse or returned 0; output is what it printed. */
+    record CommandResult(boolean success, int result, List<String> output) {}
+}

@@ -1,0 +1,78 @@
+# Shared helpers for scripts/up, scripts/test and the benchmarks. Source it; do not run it.
+# Everything a fresh clone needs is installed here (npm deps, a JDK, Maven via ./mvnw, Redis).
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+RUN_DIR="${RUN_DIR:-$ROOT/.run}"
+mkdir -p "$RUN_DIR"
+
+log() { printf '\033[1;34m[%s]\033[0m %s\n' "${SCRIPT_NAME:-mcp-bridge}" "$*" >&2; }
+die() { printf '\033[1;31m[%s] error:\033[0m %s\n' "${SCRIPT_NAME:-mcp-bridge}" "$*" >&2; exit 1; }
+
+is_root() { [ "$(id -u)" = "0" ]; }
+
+APT_UPDATED=""
+apt_install() {
+  is_root || die "missing '$*' and not root: install it with your package manager"
+  command -v apt-get >/dev/null || die "missing '$*' and no apt-get: install it with your package manager"
+  if [ -z "$APT_UPDATED" ]; then
+    log "apt-get update"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >/dev/null
+    APT_UPDATED=1
+  fi
+  log "apt-get install $*"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+ensure_node_deps() {
+  command -v node >/dev/null || die "Node.js >= 20.19 is required"
+  local stamp="$ROOT/node_modules/.install-stamp"
+  if [ ! -f "$stamp" ] || [ "$ROOT/package-lock.json" -nt "$stamp" ]; then
+    log "npm ci"
+    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci failed"
+    touch "$stamp"
+  fi
+}
+
+ensure_java() {
+  if ! command -v java >/dev/null || ! command -v javac >/dev/null; then
+    apt_install openjdk-17-jdk-headless
+  fi
+}
+
+# Builds (and, with TESTS=1, tests) the Maven modules in mod/: core and devserver.
+mvn_mod() {
+  ensure_java
+  (cd "$ROOT/mod" && ./mvnw -B -ntp "$@")
+}
+
+free_port() {
+  node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'
+}
+
+# Sets REDIS_URL: the given one, or a private redis-server on a free port (stopped on exit).
+ensure_redis() {
+  if [ -n "${REDIS_URL:-}" ]; then
+    log "using REDIS_URL from the environment"
+    return
+  fi
+  if ! command -v redis-server >/dev/null; then apt_install redis-server; fi
+  local port dir
+  port="$(free_port)"
+  dir="$(mktemp -d "${TMPDIR:-/tmp}/mcpb-redis.XXXXXX")"
+  redis-server --bind 127.0.0.1 --port "$port" --dir "$dir" --save "" --appendonly no \
+    --maxmemory-policy noeviction --daemonize no --logfile "$dir/redis.log" &
+  REDIS_PID=$!
+  export REDIS_URL="redis://127.0.0.1:$port"
+  for _ in $(seq 1 50); do
+    if redis-cli -p "$port" ping >/dev/null 2>&1; then
+      log "private redis-server on port $port (pid $REDIS_PID)"
+      return
+    fi
+    sleep 0.1
+  done
+  die "redis-server did not start; see $dir/redis.log"
+}
+
+stop_redis() {
+  if [ -n "${REDIS_PID:-}" ]; then kill "$REDIS_PID" 2>/dev/null || true; wait "$REDIS_PID" 2>/dev/null || true; fi
+}

@@ -1,0 +1,98 @@
+/**
+ * The protocol's error codes and the one error class every part of the TypeScript side throws.
+ * Codes come from seed 001 plus the ones this design needs (UNSUPPORTED, RATE_LIMITED).
+ * Edges convert a BridgeError: bridge -> retry or UnrecoverableError; mcp -> isError tool result.
+ */
+export const ERROR_CODES = [
+  "AUTH_FAILED",
+  "PERMISSION_DENIED",
+  "INVALID_COMMAND",
+  "PLAYER_NOT_FOUND",
+  "CONNECTION_ERROR",
+  "SCHEMA_ERROR",
+  "SERVER_ERROR",
+  "TIMEOUT",
+  "INVALID_ARGS",
+  "UNSUPPORTED",
+  "RATE_LIMITED",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Whether an operation that failed with this code may succeed if tried again unchanged. */
+export const RETRYABLE_BY_DEFAULT: Readonly<Record<ErrorCode, boolean>> = {
+  AUTH_FAILED: false,
+  PERMISSION_DENIED: false,
+  INVALID_COMMAND: false,
+  PLAYER_NOT_FOUND: false,
+  CONNECTION_ERROR: true,
+  SCHEMA_ERROR: false,
+  SERVER_ERROR: false,
+  TIMEOUT: true,
+  INVALID_ARGS: false,
+  UNSUPPORTED: false,
+  RATE_LIMITED: true,
+};
+
+/** One line per code saying what the caller can do about it; used for hints. */
+export const ERROR_HINTS: Readonly<Record<ErrorCode, string>> = {
+  AUTH_FAILED: "Send a valid bearer token (see the policy file's clients).",
+  PERMISSION_DENIED: "Your role does not allow this; ask the admin or use an allowed tool/command.",
+  INVALID_COMMAND: "Fix the command syntax or use a command the server's whitelist allows.",
+  PLAYER_NOT_FOUND: "Check the name with get_online_players; the player must be online.",
+  CONNECTION_ERROR: "The Minecraft server or Redis is unreachable; the request can be retried later.",
+  SCHEMA_ERROR: "The message did not match the protocol schema; fix the named field.",
+  SERVER_ERROR: "The server failed internally; check the server logs.",
+  TIMEOUT: "The operation did not finish in time; check its state later with get_job.",
+  INVALID_ARGS: "Fix the named argument and call again.",
+  UNSUPPORTED: "This needs the Minecraft MCP Bridge mod installed on the server.",
+  RATE_LIMITED: "Too many calls; wait a little and try again.",
+};
+
+export interface ErrorPayloadLike {
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+export interface BridgeErrorOptions {
+  details?: Record<string, unknown>;
+  retryable?: boolean;
+  cause?: unknown;
+}
+
+export class BridgeError extends Error {
+  override readonly name = "BridgeError";
+  readonly code: ErrorCode;
+  readonly retryable: boolean;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, options: BridgeErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT[code];
+    this.details = options.details;
+  }
+
+  /** The protocol error payload `{code, message, details?}`. */
+  toPayload(): ErrorPayloadLike {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+
+  static fromPayload(payload: ErrorPayloadLike, options: Omit<BridgeErrorOptions, "details"> = {}) {
+    return new BridgeError(payload.code, payload.message, { ...options, details: payload.details });
+  }
+
+  /** Wraps anything thrown into a BridgeError, keeping BridgeErrors as they are. */
+  static from(error: unknown, fallback: ErrorCode = "SERVER_ERROR"): BridgeError {
+    if (error instanceof BridgeError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new BridgeError(fallback, message, { cause: error });
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && (ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,71 @@
+/**
+ * The queue contract between the MCP server (producer) and the bridge (worker):
+ * queue and key names, job data, and the HMAC signature that lets the bridge trust a job.
+ */
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { BridgeError } from "./errors.js";
+import { EnvelopeBaseSchema } from "./schemas/envelope.js";
+
+export const ServerIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 of [A-Za-z0-9_-]");
+
+/** BullMQ forbids ':' in queue names, so the queue of server `s` is `commands-s`. */
+export function commandQueueName(serverId: string): string {
+  return `commands-${serverId}`;
+}
+
+/** Redis keys owned by this project, all under one prefix. */
+export const redisKeys = (prefix: string) => ({
+  eventStream: (serverId: string) => `${prefix}:events:${serverId}`,
+  eventSession: (serverId: string) => `${prefix}:events-session:${serverId}`,
+  lease: (serverId: string) => `${prefix}:lease:${serverId}`,
+  rate: (clientId: string) => `${prefix}:rate:${clientId}`,
+  servers: () => `${prefix}:servers`,
+});
+
+export const JobClientSchema = z.object({ id: z.string().min(1), role: z.string().min(1) });
+
+export const JobDataSchema = z.object({
+  serverId: ServerIdSchema,
+  envelope: EnvelopeBaseSchema.loose(),
+  client: JobClientSchema,
+  sig: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type JobData = z.infer<typeof JobDataSchema>;
+export type UnsignedJobData = Omit<JobData, "sig">;
+
+/** JSON with object keys sorted, so both sides sign the same bytes. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+function hmac(data: UnsignedJobData, secret: string): string {
+  const { serverId, envelope, client } = data;
+  return createHmac("sha256", secret).update(canonicalJson({ serverId, envelope, client })).digest("hex");
+}
+
+export function signJob(data: UnsignedJobData, secret: string): JobData {
+  return { ...data, sig: hmac(data, secret) };
+}
+
+/** Returns the job data when the signature is right; AUTH_FAILED (not retryable) otherwise. */
+export function verifyJob(raw: unknown, secret: string): JobData {
+  const parsed = JobDataSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new BridgeError("AUTH_FAILED", "Job is unsigned or malformed; refusing to run it", {
+      details: { reason: parsed.error.issues[0]?.message },
+    });
+  }
+  const expected = Buffer.from(hmac(parsed.data, secret), "hex");
+  if (!timingSafeEqual(expected, Buffer.from(parsed.data.sig, "hex"))) {
+    throw new BridgeError("AUTH_FAILED", "Job signature does not match; refusing a forged job");
+  }
+  return parsed.data;
+}

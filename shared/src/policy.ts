@@ -1,0 +1,163 @@
+/**
+ * The authorization policy shared by the MCP server and the bridge (requirement 9):
+ * clients (token hash -> id, role) and roles (allowed tools, command patterns, target players,
+ * rate limit). Command patterns are anchored regexes compiled once; patterns that do not compile or
+ * that nest quantifiers (catastrophic backtracking) make the whole policy invalid.
+ */
+import { createHash, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { BridgeError } from "./errors.js";
+
+export const RoleSchema = z.object({
+  /** Tool names or globs (`get_*`, `*`). */
+  tools: z.array(z.string().min(1)).default([]),
+  /** Regexes a whole execute_command command must match (anchored for you). */
+  commands: z.array(z.string().min(1)).default([]),
+  /** Players that write operations may target; `*` for all. */
+  players: z.array(z.string().min(1)).default(["*"]),
+  rateLimit: z.object({ perMinute: z.number().int().positive() }).optional(),
+});
+export type Role = z.infer<typeof RoleSchema>;
+
+export const PolicyClientSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
+  role: z.string().min(1),
+  /** sha256 hex of the client's bearer token (HTTP). Clients without one can only be used over stdio. */
+  tokenSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+});
+export type PolicyClient = z.infer<typeof PolicyClientSchema>;
+
+export const PolicySchema = z
+  .object({
+    roles: z.record(z.string(), RoleSchema),
+    clients: z.array(PolicyClientSchema),
+  })
+  .superRefine((policy, ctx) => {
+    policy.clients.forEach((client, i) => {
+      if (!policy.roles[client.role]) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["clients", i, "role"],
+          message: `unknown role '${client.role}'`,
+        });
+      }
+    });
+    for (const [name, role] of Object.entries(policy.roles)) {
+      role.commands.forEach((pattern, i) => {
+        const problem = regexProblem(pattern);
+        if (problem) ctx.addIssue({ code: "custom", path: ["roles", name, "commands", i], message: problem });
+      });
+    }
+  });
+export type PolicyDocument = z.infer<typeof PolicySchema>;
+
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]/;
+
+/** Why a command pattern is refused, or undefined when it is fine. */
+export function regexProblem(pattern: string): string | undefined {
+  if (pattern.length > 500) return "pattern longer than 500 characters";
+  if (NESTED_QUANTIFIER.test(pattern)) return "nested quantifiers can backtrack catastrophically";
+  try {
+    new RegExp(pattern);
+  } catch (error) {
+    return `does not compile: ${(error as Error).message}`;
+  }
+  return undefined;
+}
+
+export function sha256Hex(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+  return new RegExp(`^${escaped}$`);
+}
+
+export interface ClientIdentity {
+  id: string;
+  role: string;
+}
+
+/** Target players an operation touches, by argument name. */
+const PLAYER_ARGS = ["player", "target"] as const;
+
+/** A validated policy with compiled patterns. Immutable: reloads build a new one. */
+export class Policy {
+  private readonly tools = new Map<string, RegExp[]>();
+  private readonly commands = new Map<string, RegExp[]>();
+
+  constructor(readonly document: PolicyDocument) {
+    for (const [name, role] of Object.entries(document.roles)) {
+      this.tools.set(name, role.tools.map(globToRegExp));
+      this.commands.set(
+        name,
+        role.commands.map((p) => new RegExp(`^(?:${p})$`)),
+      );
+    }
+  }
+
+  static parse(value: unknown): Policy {
+    const result = PolicySchema.safeParse(value);
+    if (!result.success) {
+      const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+      throw new BridgeError("SCHEMA_ERROR", `Invalid policy: ${problems.join("; ")}`, {
+        details: { problems },
+      });
+    }
+    return new Policy(result.data);
+  }
+
+  role(name: string): Role | undefined {
+    return this.document.roles[name];
+  }
+
+  /** Finds the client whose token hash matches, in constant time per client. */
+  clientByToken(token: string): ClientIdentity | undefined {
+    const digest = Buffer.from(sha256Hex(token), "hex");
+    for (const client of this.document.clients) {
+      if (client.tokenSha256 && timingSafeEqual(Buffer.from(client.tokenSha256, "hex"), digest)) {
+        return { id: client.id, role: client.role };
+      }
+    }
+    return undefined;
+  }
+
+  clientById(id: string): ClientIdentity | undefined {
+    const client = this.document.clients.find((c) => c.id === id);
+    return client && { id: client.id, role: client.role };
+  }
+
+  /** Throws PERMISSION_DENIED (naming what was refused) unless the role allows the tool call. */
+  authorize(client: ClientIdentity, tool: string, args: Record<string, unknown> = {}): void {
+    const role = this.role(client.role);
+    if (!role)
+      throw denied(`Client '${client.id}' has role '${client.role}', which the policy does not define`);
+    if (!(this.tools.get(client.role) ?? []).some((re) => re.test(tool))) {
+      throw denied(`Role '${client.role}' may not use tool '${tool}'`, { tool });
+    }
+    if (tool === "execute_command" && typeof args.command === "string") {
+      const command = args.command.replace(/^\//, "");
+      if (!(this.commands.get(client.role) ?? []).some((re) => re.test(command))) {
+        throw denied(`Command '${command}' is not in the allowed command patterns of role '${client.role}'`, {
+          command,
+        });
+      }
+    }
+    if (!role.players.includes("*")) {
+      for (const key of PLAYER_ARGS) {
+        const player = args[key];
+        if (typeof player === "string" && !role.players.includes(player)) {
+          throw denied(`Role '${client.role}' may not target player '${player}'`, { player });
+        }
+      }
+    }
+  }
+}
+
+function denied(message: string, details?: Record<string, unknown>) {
+  return new BridgeError("PERMISSION_DENIED", message, { details });
+}

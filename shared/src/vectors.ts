@@ -1,0 +1,52 @@
+/**
+ * The cross-language test vectors (shared/vectors/*.json): which validator a vector kind uses.
+ * TypeScript tests and the Java tests of mod/core read the same files.
+ */
+import { BridgeError } from "./errors.js";
+import { ErrorMessageSchema, EventAckSchema, SessionHelloResultSchema } from "./schemas/messages.js";
+import { isOperation } from "./schemas/operations.js";
+import {
+  parseEvent,
+  parseMessage,
+  parseRequest,
+  parseResponseFor,
+  parseResponseWith,
+  parseSessionHello,
+  parseWith,
+} from "./validate.js";
+
+export interface VectorFile {
+  kind: string;
+  description: string;
+  operation?: string;
+  valid: { name: string; message: unknown; normalized?: unknown }[];
+  invalid: { name: string; message?: unknown; raw?: string; error: { code: string; field: string } }[];
+}
+
+/** The validator for a vector kind; throws BridgeError on invalid input. */
+export function validatorFor(kind: string): (input: unknown) => unknown {
+  const [family, name] = kind.split(".") as [string, string | undefined];
+  switch (family) {
+    case "envelope":
+      return parseMessage;
+    case "event":
+      return parseEvent;
+    case "command":
+    case "query":
+      return parseRequest;
+    case "response":
+      if (!isOperation(name)) break;
+      return (input) => parseResponseFor(name, input);
+    case "error":
+      return (input) => {
+        parseMessage(input);
+        return parseWith(ErrorMessageSchema, input);
+      };
+    case "session":
+      if (name === "hello") return parseSessionHello;
+      if (name === "hello_result") return (input) => parseResponseWith(SessionHelloResultSchema, input);
+      if (name === "ack") return (input) => parseResponseWith(EventAckSchema, input);
+      break;
+  }
+  throw new BridgeError("SERVER_ERROR", `No validator for vector kind '${kind}'`);
+}

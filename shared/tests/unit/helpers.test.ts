@@ -1,0 +1,139 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  BridgeError,
+  backoff,
+  canonicalJson,
+  isAscii,
+  negotiateVersion,
+  Policy,
+  parseJson,
+  sha256Hex,
+  signJob,
+  toAsciiJson,
+  verifyJob,
+} from "../../src/index.js";
+
+describe("ASCII JSON codec", () => {
+  it("round-trips any JSON value and emits only ASCII", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = toAsciiJson(value);
+        expect(isAscii(text)).toBe(true);
+        expect(parseJson(text)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it("escapes non-ASCII as \\uXXXX (surrogate pairs as two escapes)", () => {
+    expect(toAsciiJson({ m: "caf\u00e9 \ud83d\ude00" })).toBe('{"m":"caf\\u00e9 \\ud83d\\ude00"}');
+  });
+  it("reports invalid JSON as SCHEMA_ERROR", () => {
+    expect(() => parseJson("{")).toThrowError(BridgeError);
+  });
+});
+
+describe("version negotiation", () => {
+  it("picks the highest mutually supported version", () => {
+    expect(negotiateVersion(["1.2.0", "2.0.0"], ["1.0.0", "1.1.0"])).toBe("1.1.0");
+    expect(negotiateVersion(["1.0.0"], ["1.0.0"])).toBe("1.0.0");
+    expect(negotiateVersion(["2.0.0"], ["1.0.0"])).toBeUndefined();
+    expect(negotiateVersion(["garbage"], ["1.0.0"])).toBeUndefined();
+  });
+});
+
+describe("backoff", () => {
+  it("grows exponentially within [1-jitter, 1] of the capped delay and stops after attempts", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, r) => {
+        const b = backoff({ attempts: 50, baseMs: 100, maxMs: 10_000, jitter: 0.5 });
+        const d = b.delay(n, () => r);
+        if (n > 50) {
+          expect(d).toBeUndefined();
+          return;
+        }
+        const cap = Math.min(10_000, 100 * 2 ** (n - 1));
+        expect(d).toBeGreaterThanOrEqual(Math.floor(cap * 0.5));
+        expect(d).toBeLessThanOrEqual(cap);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("job signing", () => {
+  const data = {
+    serverId: "survival",
+    client: { id: "claude", role: "admin" },
+    envelope: {
+      version: "1.0.0",
+      type: "query",
+      id: "j1",
+      timestamp: 1,
+      source: "mcp",
+      payload: { query: "hello", args: {} },
+    },
+  };
+  it("verifies its own signature, independent of key order", () => {
+    const signed = signJob(data, "s3cret");
+    const reordered = JSON.parse(canonicalJson(signed));
+    expect(verifyJob(reordered, "s3cret").serverId).toBe("survival");
+  });
+  it("rejects unsigned, forged and re-targeted jobs with AUTH_FAILED", () => {
+    const signed = signJob(data, "s3cret");
+    for (const bad of [
+      data,
+      { ...signed, serverId: "other" },
+      { ...signed, client: { id: "claude", role: "x" } },
+    ]) {
+      expect(() => verifyJob(bad, "s3cret")).toThrowError(expect.objectContaining({ code: "AUTH_FAILED" }));
+    }
+    expect(() => verifyJob(signed, "other-secret")).toThrowError(
+      expect.objectContaining({ code: "AUTH_FAILED" }),
+    );
+  });
+});
+
+describe("policy", () => {
+  const policy = Policy.parse({
+    roles: {
+      admin: { tools: ["*"], commands: [".*"] },
+      builder: {
+        tools: ["get_*", "execute_command", "give_item"],
+        commands: ["say .*", "time set \\w+"],
+        players: ["Steve"],
+      },
+    },
+    clients: [
+      { id: "ops", role: "admin", tokenSha256: sha256Hex("tok-admin") },
+      { id: "bob", role: "builder", tokenSha256: sha256Hex("tok-bob") },
+    ],
+  });
+  it("finds clients by token", () => {
+    expect(policy.clientByToken("tok-bob")).toEqual({ id: "bob", role: "builder" });
+    expect(policy.clientByToken("nope")).toBeUndefined();
+  });
+  it("allows what the role allows and names what it refuses", () => {
+    const bob = { id: "bob", role: "builder" };
+    expect(() => policy.authorize(bob, "get_server_info")).not.toThrow();
+    expect(() => policy.authorize(bob, "execute_command", { command: "say hi" })).not.toThrow();
+    expect(() => policy.authorize(bob, "execute_command", { command: "say hi\nop bob" })).toThrow(
+      /not in the allowed/,
+    );
+    expect(() => policy.authorize(bob, "execute_command", { command: "op bob" })).toThrow(/'op bob'/);
+    expect(() => policy.authorize(bob, "teleport_player", { player: "Steve" })).toThrow(
+      /tool 'teleport_player'/,
+    );
+    expect(() => policy.authorize(bob, "give_item", { player: "Alex" })).toThrow(/player 'Alex'/);
+  });
+  it("refuses catastrophic or broken command patterns", () => {
+    for (const bad of ["(a+)+$", "([a-z]*)*", "(unclosed"]) {
+      expect(() => Policy.parse({ roles: { r: { tools: [], commands: [bad] } }, clients: [] })).toThrow(
+        /Invalid policy/,
+      );
+    }
+  });
+  it("refuses clients with unknown roles", () => {
+    expect(() => Policy.parse({ roles: {}, clients: [{ id: "x", role: "ghost" }] })).toThrow(/unknown role/);
+  });
+});

@@ -1,0 +1,32 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Workspace packages resolve to their TypeScript sources, so tests need no build step.
+const alias = { "@mcp-bridge/shared": fileURLToPath(new URL("./shared/src/index.ts", import.meta.url)) };
+
+// Two projects: unit tests touch no network; integration tests use a real Redis
+// (REDIS_URL, set by scripts/test), the devserver and real processes.
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["{shared,bridge,mcp}/tests/unit/**/*.test.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["{shared,bridge,mcp}/tests/integration/**/*.test.ts", "mcp/tests/e2e/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
