@@ -69,3 +69,35 @@ export function verifyJob(raw: unknown, secret: string): JobData {
   }
   return parsed.data;
 }
+
+/** Fields of one Redis Stream entry of the event log (written by the bridge, read by MCP servers). */
+export interface EventStreamEntry {
+  /** The event envelope as ASCII JSON (payload.seq included). */
+  event: string;
+  type: string;
+  player: string;
+  serverId: string;
+  /** When the bridge stored it (ms since epoch); minus the envelope timestamp = forwarding latency. */
+  ingestedAt: string;
+}
+
+export interface JobRetentionOptions {
+  attempts?: number;
+  completedAgeS?: number;
+  failedAgeS?: number;
+}
+
+/**
+ * BullMQ options the producer gives every job. The bridge decides per failure whether a retry is
+ * safe (writes: only when the command never reached the server or the mod's idempotency cache
+ * covers it) and throws UnrecoverableError otherwise, so `attempts` is an upper bound.
+ */
+export function jobOptions(jobId: string, retention: JobRetentionOptions = {}) {
+  return {
+    jobId,
+    attempts: retention.attempts ?? 5,
+    backoff: { type: "exponential", delay: 250 },
+    removeOnComplete: { age: retention.completedAgeS ?? 3600, count: 10_000 },
+    removeOnFail: { age: retention.failedAgeS ?? 7 * 24 * 3600 },
+  } as const;
+}

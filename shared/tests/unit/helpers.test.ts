@@ -11,6 +11,7 @@ import {
   sha256Hex,
   signJob,
   toAsciiJson,
+  type UnsignedJobData,
   verifyJob,
 } from "../../src/index.js";
 
@@ -62,7 +63,7 @@ describe("backoff", () => {
 });
 
 describe("job signing", () => {
-  const data = {
+  const data: UnsignedJobData = {
     serverId: "survival",
     client: { id: "claude", role: "admin" },
     envelope: {
