@@ -1,0 +1,201 @@
+/**
+ * The bridge's configuration: environment variables (and the optional BRIDGE_SERVERS_FILE) in,
+ * one typed BridgeConfig out. Pure: every problem is collected into a ConfigError; main.ts prints
+ * them and exits non-zero. Every variable is documented in bridge/README.md.
+ */
+import { readFileSync } from "node:fs";
+import { ConfigError, envBool, loadEnvConfig, ServerIdSchema } from "@mcp-bridge/shared";
+import { z } from "zod";
+
+export const ServerConfigSchema = z.object({
+  id: ServerIdSchema,
+  rconHost: z.string().min(1),
+  rconPort: z.number().int().min(1).max(65535),
+  rconPassword: z.string().min(1, "RCON password is required"),
+  eventsToken: z.string().min(16, "events token must be at least 16 characters"),
+  statusPort: z.number().int().min(1).max(65535).default(25565),
+});
+export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+
+const int = (fallback: number, min = 0) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? fallback : Number(v)),
+    z.number({ error: "must be an integer" }).int("must be an integer").min(min),
+  );
+const optionalInt = (min = 0) =>
+  z.preprocess(
+    (v) => (v === undefined || v === "" ? undefined : Number(v)),
+    z.number({ error: "must be an integer" }).int("must be an integer").min(min).optional(),
+  );
+const text = (fallback: string) => z.preprocess((v) => (v === undefined || v === "" ? fallback : v), z.string());
+const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+
+const EnvSchema = z.object({
+  REDIS_URL: z.string({ error: "is required (e.g. redis://127.0.0.1:6379)" }).regex(/^rediss?:\/\//, {
+    error: "must start with redis:// or rediss://",
+  }),
+  REDIS_PREFIX: text("mcpb").pipe(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 of [A-Za-z0-9_-]")),
+  JOB_SECRET: z.string({ error: "is required (the HMAC secret shared with the MCP server)" }).min(16, {
+    error: "must be at least 16 characters",
+  }),
+  POLICY_FILE: z.string({ error: "is required (path of the policy JSON file)" }).min(1),
+  BRIDGE_SERVERS_FILE: optionalText,
+  MC_SERVER_ID: text("default"),
+  MC_RCON_HOST: optionalText,
+  MC_RCON_PORT: int(25575, 1),
+  MC_RCON_PASSWORD: optionalText,
+  MC_EVENTS_TOKEN: optionalText,
+  MC_STATUS_PORT: int(25565, 1),
+  BRIDGE_HOST: text("127.0.0.1"),
+  BRIDGE_PORT: int(8080, 0),
+  BOARD_USER: optionalText,
+  BOARD_PASSWORD: optionalText,
+  BOARD_READ_ONLY: optionalText,
+  EVENTS_STREAM_MAXLEN: int(100_000, 1),
+  EVENTS_MAX_FRAME_BYTES: int(65_536, 256),
+  EVENTS_HEARTBEAT_MS: int(15_000, 100),
+  RCON_TIMEOUT_MS: int(10_000, 1),
+  RCON_RECONNECT_ATTEMPTS: optionalInt(0),
+  RCON_RECONNECT_BASE_MS: int(500, 1),
+  RCON_RECONNECT_MAX_MS: int(15_000, 1),
+  BATCH_MAX: int(32, 1),
+  WORKER_CONCURRENCY: int(64, 1),
+  LEASE_TTL_MS: int(5_000, 300),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface BridgeConfig {
+  redisUrl: string;
+  redisPrefix: string;
+  jobSecret: string;
+  policyFile: string;
+  servers: ServerConfig[];
+  http: { host: string; port: number };
+  board: { user?: string; password?: string; readOnly: boolean };
+  events: { streamMaxLen: number; maxFrameBytes: number; heartbeatMs: number };
+  rcon: { timeoutMs: number; reconnectAttempts: number; reconnectBaseMs: number; reconnectMaxMs: number };
+  batchMax: number;
+  workerConcurrency: number;
+  leaseTtlMs: number;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+type ReadFile = (path: string) => string;
+
+function serversFromFile(path: string, readFile: ReadFile): ServerConfig[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFile(path));
+  } catch (error) {
+    throw new ConfigError([`BRIDGE_SERVERS_FILE: cannot read ${path} as JSON (${(error as Error).message})`]);
+  }
+  const parsed = z.array(ServerConfigSchema).min(1, "must list at least one server").safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `BRIDGE_SERVERS_FILE: [${i.path.join(".") || "(file)"}] ${i.message}`),
+    );
+  }
+  return parsed.data;
+}
+
+function singleServer(env: z.infer<typeof EnvSchema>): ServerConfig[] {
+  const parsed = ServerConfigSchema.safeParse({
+    id: env.MC_SERVER_ID,
+    rconHost: env.MC_RCON_HOST ?? "",
+    rconPort: env.MC_RCON_PORT,
+    rconPassword: env.MC_RCON_PASSWORD ?? "",
+    eventsToken: env.MC_EVENTS_TOKEN ?? "",
+    statusPort: env.MC_STATUS_PORT,
+  });
+  if (parsed.success) return [parsed.data];
+  const names: Record<string, string> = {
+    id: "MC_SERVER_ID",
+    rconHost: "MC_RCON_HOST",
+    rconPort: "MC_RCON_PORT",
+    rconPassword: "MC_RCON_PASSWORD",
+    eventsToken: "MC_EVENTS_TOKEN",
+    statusPort: "MC_STATUS_PORT",
+  };
+  throw new ConfigError(
+    parsed.error.issues.map((i) => {
+      const key = names[String(i.path[0])] ?? String(i.path[0]);
+      return `${key}: ${i.message} (or set BRIDGE_SERVERS_FILE)`;
+    }),
+  );
+}
+
+/** Builds the config from the environment; throws ConfigError listing every problem. */
+export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p, "utf8")): BridgeConfig {
+  const problems: string[] = [];
+  let e: z.infer<typeof EnvSchema> | undefined;
+  try {
+    e = loadEnvConfig(EnvSchema, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+  }
+  let servers: ServerConfig[] = [];
+  if (e) {
+    try {
+      servers = e.BRIDGE_SERVERS_FILE ? serversFromFile(e.BRIDGE_SERVERS_FILE, readFile) : singleServer(e);
+      const ids = servers.map((s) => s.id);
+      const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+      if (dup) problems.push(`BRIDGE_SERVERS_FILE: server id '${dup}' is listed twice`);
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      problems.push(...error.problems);
+    }
+    if (e.RCON_RECONNECT_MAX_MS < e.RCON_RECONNECT_BASE_MS) {
+      problems.push("RCON_RECONNECT_MAX_MS: must be >= RCON_RECONNECT_BASE_MS");
+    }
+    if (e.BOARD_USER && !e.BOARD_PASSWORD) problems.push("BOARD_PASSWORD: is required when BOARD_USER is set");
+  }
+  if (problems.length > 0 || !e) throw new ConfigError(problems);
+  return {
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jobSecret: e.JOB_SECRET,
+    policyFile: e.POLICY_FILE,
+    servers,
+    http: { host: e.BRIDGE_HOST, port: e.BRIDGE_PORT },
+    board: { user: e.BOARD_USER, password: e.BOARD_PASSWORD, readOnly: envBool(e.BOARD_READ_ONLY, false) },
+    events: {
+      streamMaxLen: e.EVENTS_STREAM_MAXLEN,
+      maxFrameBytes: e.EVENTS_MAX_FRAME_BYTES,
+      heartbeatMs: e.EVENTS_HEARTBEAT_MS,
+    },
+    rcon: {
+      timeoutMs: e.RCON_TIMEOUT_MS,
+      reconnectAttempts: e.RCON_RECONNECT_ATTEMPTS ?? Number.POSITIVE_INFINITY,
+      reconnectBaseMs: e.RCON_RECONNECT_BASE_MS,
+      reconnectMaxMs: e.RCON_RECONNECT_MAX_MS,
+    },
+    batchMax: e.BATCH_MAX,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    leaseTtlMs: e.LEASE_TTL_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The config as it may be logged: no passwords, tokens or secrets, Redis credentials masked. */
+export function configSummary(config: BridgeConfig) {
+  return {
+    redisUrl: config.redisUrl.replace(/\/\/[^@/]*@/, "//***@"),
+    redisPrefix: config.redisPrefix,
+    policyFile: config.policyFile,
+    servers: config.servers.map((s) => ({
+      id: s.id,
+      rcon: `${s.rconHost}:${s.rconPort}`,
+      statusPort: s.statusPort,
+    })),
+    http: config.http,
+    board: { enabled: Boolean(config.board.user), readOnly: config.board.readOnly },
+    events: config.events,
+    rcon: { ...config.rcon, reconnectAttempts: String(config.rcon.reconnectAttempts) },
+    batchMax: config.batchMax,
+    workerConcurrency: config.workerConcurrency,
+    leaseTtlMs: config.leaseTtlMs,
+    logLevel: config.logLevel,
+  };
+}

@@ -1,0 +1,80 @@
+import { ConfigError } from "@mcp-bridge/shared";
+import { describe, expect, it } from "vitest";
+import { configSummary, loadConfig } from "../../../src/config.js";
+
+const base = {
+  REDIS_URL: "redis://127.0.0.1:6379",
+  JOB_SECRET: "0123456789abcdef0123",
+  POLICY_FILE: "policy.json",
+  MC_RCON_HOST: "127.0.0.1",
+  MC_RCON_PASSWORD: "pw",
+  MC_EVENTS_TOKEN: "events-token-0123456789",
+};
+
+function problemsOf(env: Record<string, string | undefined>, readFile?: (p: string) => string): string[] {
+  try {
+    loadConfig(env, readFile);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("loadConfig", () => {
+  it("applies the documented defaults for the single-server shortcut", () => {
+    const config = loadConfig(base);
+    expect(config.redisPrefix).toBe("mcpb");
+    expect(config.servers).toEqual([
+      {
+        id: "default",
+        rconHost: "127.0.0.1",
+        rconPort: 25575,
+        rconPassword: "pw",
+        eventsToken: "events-token-0123456789",
+        statusPort: 25565,
+      },
+    ]);
+    expect(config.http).toEqual({ host: "127.0.0.1", port: 8080 });
+    expect(config.rcon.reconnectAttempts).toBe(Number.POSITIVE_INFINITY);
+    expect(config).toMatchObject({ batchMax: 32, workerConcurrency: 64, leaseTtlMs: 5000 });
+    expect(config.events).toEqual({ streamMaxLen: 100_000, maxFrameBytes: 65_536, heartbeatMs: 15_000 });
+  });
+
+  it("lists every problem at once, naming the variable", () => {
+    const problems = problemsOf({ JOB_SECRET: "short", BATCH_MAX: "x" });
+    const keys = problems.map((p) => p.split(":")[0]);
+    expect(keys).toEqual(expect.arrayContaining(["REDIS_URL", "JOB_SECRET", "POLICY_FILE", "BATCH_MAX"]));
+  });
+
+  it("names the missing single-server variables", () => {
+    const problems = problemsOf({ ...base, MC_RCON_HOST: undefined, MC_RCON_PASSWORD: "" });
+    expect(problems.join("\n")).toMatch(/MC_RCON_HOST/);
+    expect(problems.join("\n")).toMatch(/MC_RCON_PASSWORD/);
+  });
+
+  it("reads servers from BRIDGE_SERVERS_FILE and refuses duplicates and bad entries", () => {
+    const server = { id: "a", rconHost: "h", rconPort: 1, rconPassword: "p", eventsToken: "t".repeat(16) };
+    const ok = loadConfig({ ...base, BRIDGE_SERVERS_FILE: "s.json" }, () =>
+      JSON.stringify([server, { ...server, id: "b", statusPort: 2 }]),
+    );
+    expect(ok.servers.map((s) => [s.id, s.statusPort])).toEqual([
+      ["a", 25565],
+      ["b", 2],
+    ]);
+    expect(problemsOf({ ...base, BRIDGE_SERVERS_FILE: "s.json" }, () => JSON.stringify([server, server]))).toEqual([
+      "BRIDGE_SERVERS_FILE: server id 'a' is listed twice",
+    ]);
+    const bad = problemsOf({ ...base, BRIDGE_SERVERS_FILE: "s.json" }, () => JSON.stringify([{ id: "a b" }]));
+    expect(bad.length).toBeGreaterThan(1);
+    expect(problemsOf({ ...base, BRIDGE_SERVERS_FILE: "s.json" }, () => "{nope")[0]).toMatch(/cannot read/);
+  });
+
+  it("keeps secrets out of the summary", () => {
+    const config = loadConfig({ ...base, REDIS_URL: "redis://user:hunter2@host:6379" });
+    const text = JSON.stringify(configSummary(config));
+    for (const secret of ["hunter2", "pw\"", base.JOB_SECRET, base.MC_EVENTS_TOKEN]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
