@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{shared,bridge,mcp}/tests/unit/**/*.test.ts"],
+          include: ["{shared,bridge,mcp}/tests/unit/**/*.test.ts", "scripts/tests/**/*.test.ts"],
         },
       },
       {
