@@ -62,9 +62,9 @@ describe("loadConfig", () => {
       ["a", 25565],
       ["b", 2],
     ]);
-    expect(problemsOf({ ...base, BRIDGE_SERVERS_FILE: "s.json" }, () => JSON.stringify([server, server]))).toEqual([
-      "BRIDGE_SERVERS_FILE: server id 'a' is listed twice",
-    ]);
+    expect(
+      problemsOf({ ...base, BRIDGE_SERVERS_FILE: "s.json" }, () => JSON.stringify([server, server])),
+    ).toEqual(["BRIDGE_SERVERS_FILE: server id 'a' is listed twice"]);
     const bad = problemsOf({ ...base, BRIDGE_SERVERS_FILE: "s.json" }, () => JSON.stringify([{ id: "a b" }]));
     expect(bad.length).toBeGreaterThan(1);
     expect(problemsOf({ ...base, BRIDGE_SERVERS_FILE: "s.json" }, () => "{nope")[0]).toMatch(/cannot read/);
@@ -73,7 +73,7 @@ describe("loadConfig", () => {
   it("keeps secrets out of the summary", () => {
     const config = loadConfig({ ...base, REDIS_URL: "redis://user:hunter2@host:6379" });
     const text = JSON.stringify(configSummary(config));
-    for (const secret of ["hunter2", "pw\"", base.JOB_SECRET, base.MC_EVENTS_TOKEN]) {
+    for (const secret of ["hunter2", 'pw"', base.JOB_SECRET, base.MC_EVENTS_TOKEN]) {
       expect(text).not.toContain(secret);
     }
   });
