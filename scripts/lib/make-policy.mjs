@@ -8,12 +8,24 @@ const policy = {
   roles: {
     admin: { tools: ["*"], commands: [".*"], players: ["*"], rateLimit: { perMinute: 6000 } },
     player_helper: {
-      tools: ["get_*", "send_message", "give_item", "teleport_player", "wait_for_events", "search_events", "subscribe_events"],
+      tools: [
+        "get_*",
+        "send_message",
+        "give_item",
+        "teleport_player",
+        "wait_for_events",
+        "search_events",
+        "subscribe_events",
+      ],
       commands: [],
       players: ["*"],
       rateLimit: { perMinute: 120 },
     },
-    observer: { tools: ["get_*", "wait_for_events", "search_events", "subscribe_events"], commands: [], players: ["*"] },
+    observer: {
+      tools: ["get_*", "wait_for_events", "search_events", "subscribe_events"],
+      commands: [],
+      players: ["*"],
+    },
   },
   clients: [
     { id: "local-admin", role: "admin", tokenSha256: createHash("sha256").update(token).digest("hex") },
