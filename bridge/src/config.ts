@@ -27,7 +27,8 @@ const optionalInt = (min = 0) =>
     (v) => (v === undefined || v === "" ? undefined : Number(v)),
     z.number({ error: "must be an integer" }).int("must be an integer").min(min).optional(),
   );
-const text = (fallback: string) => z.preprocess((v) => (v === undefined || v === "" ? fallback : v), z.string());
+const text = (fallback: string) =>
+  z.preprocess((v) => (v === undefined || v === "" ? fallback : v), z.string());
 const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
 
 const EnvSchema = z.object({
@@ -149,7 +150,8 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
     if (e.RCON_RECONNECT_MAX_MS < e.RCON_RECONNECT_BASE_MS) {
       problems.push("RCON_RECONNECT_MAX_MS: must be >= RCON_RECONNECT_BASE_MS");
     }
-    if (e.BOARD_USER && !e.BOARD_PASSWORD) problems.push("BOARD_PASSWORD: is required when BOARD_USER is set");
+    if (e.BOARD_USER && !e.BOARD_PASSWORD)
+      problems.push("BOARD_PASSWORD: is required when BOARD_USER is set");
   }
   if (problems.length > 0 || !e) throw new ConfigError(problems);
   return {
