@@ -1,0 +1,158 @@
+/**
+ * Event persistence in Redis. In: batches of validated events of one server and epoch.
+ * Out: entries of the server's bounded Redis Stream (fields of EventStreamEntry) and the session
+ * hash {epoch, lastSeq, modDropped}. Each batch is ONE Lua script, so the stream and lastSeq change
+ * together or not at all (no event stored without being recorded, or recorded without being stored),
+ * and dedup by seq is decided atomically even when two connections of one server race.
+ */
+import { createHash } from "node:crypto";
+import { redisKeys } from "@mcp-bridge/shared";
+import type { Redis } from "ioredis";
+
+export interface StoredEvent {
+  seq: number;
+  /** ASCII JSON of the validated envelope. */
+  json: string;
+  type: string;
+  player: string;
+}
+
+export interface AppendResult {
+  /** False when another session with a different epoch took over the server; nothing was stored. */
+  current: boolean;
+  lastSeq: number;
+  stored: number;
+  duplicates: number;
+  /** Sequence numbers skipped (never received) in this batch. */
+  gaps: number;
+}
+
+export interface HelloResult {
+  lastSeq: number;
+  /** Increase of the mod's own dropped-events counter since the last hello of this epoch. */
+  newlyDropped: number;
+}
+
+/** What the session needs from storage; RedisEventStore is the real one. */
+export interface EventStore {
+  hello(serverId: string, epoch: string, modDropped: number): Promise<HelloResult>;
+  append(
+    serverId: string,
+    epoch: string,
+    events: readonly StoredEvent[],
+    ingestedAt: number,
+  ): Promise<AppendResult>;
+  lastSeq(serverId: string): Promise<{ epoch: string | undefined; lastSeq: number }>;
+}
+
+// KEYS[1] session hash; ARGV epoch, modDropped. A new epoch starts again at seq 0.
+const HELLO_LUA = `
+local epoch = redis.call('HGET', KEYS[1], 'epoch')
+if epoch ~= ARGV[1] then
+  redis.call('HSET', KEYS[1], 'epoch', ARGV[1], 'lastSeq', 0, 'modDropped', 0)
+end
+local last = tonumber(redis.call('HGET', KEYS[1], 'lastSeq') or '0')
+local prev = tonumber(redis.call('HGET', KEYS[1], 'modDropped') or '0')
+local now = tonumber(ARGV[2])
+local delta = 0
+if now > prev then
+  delta = now - prev
+  redis.call('HSET', KEYS[1], 'modDropped', now)
+end
+return {last, delta}
+`;
+
+// KEYS[1] session hash, KEYS[2] stream; ARGV epoch, maxLen, ingestedAt, serverId, then
+// (seq, json, type, player) per event.
+const APPEND_LUA = `
+if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return {0, 0, 0, 0, 0} end
+local last = tonumber(redis.call('HGET', KEYS[1], 'lastSeq') or '0')
+local stored, dups, gaps = 0, 0, 0
+for i = 5, #ARGV, 4 do
+  local seq = tonumber(ARGV[i])
+  if seq <= last then
+    dups = dups + 1
+  else
+    if seq > last + 1 then gaps = gaps + (seq - last - 1) end
+    redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'event', ARGV[i + 1], 'type', ARGV[i + 2],
+      'player', ARGV[i + 3], 'serverId', ARGV[4], 'ingestedAt', ARGV[3])
+    last = seq
+    stored = stored + 1
+  end
+end
+redis.call('HSET', KEYS[1], 'lastSeq', last)
+return {1, last, stored, dups, gaps}
+`;
+
+const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
+
+async function runScript(
+  redis: Redis,
+  script: string,
+  sha: string,
+  keys: string[],
+  args: (string | number)[],
+) {
+  try {
+    return await redis.evalsha(sha, keys.length, ...keys, ...args);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+    return await redis.eval(script, keys.length, ...keys, ...args);
+  }
+}
+
+export class RedisEventStore implements EventStore {
+  private readonly keys;
+  private readonly helloSha = sha1(HELLO_LUA);
+  private readonly appendSha = sha1(APPEND_LUA);
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly streamMaxLen: number,
+  ) {
+    this.keys = redisKeys(prefix);
+  }
+
+  async hello(serverId: string, epoch: string, modDropped: number): Promise<HelloResult> {
+    const session = this.keys.eventSession(serverId);
+    const [lastSeq, newlyDropped] = (await runScript(
+      this.redis,
+      HELLO_LUA,
+      this.helloSha,
+      [session],
+      [epoch, modDropped],
+    )) as [number, number];
+    return { lastSeq, newlyDropped };
+  }
+
+  async append(
+    serverId: string,
+    epoch: string,
+    events: readonly StoredEvent[],
+    ingestedAt: number,
+  ): Promise<AppendResult> {
+    const args: (string | number)[] = [epoch, this.streamMaxLen, ingestedAt, serverId];
+    for (const e of events) args.push(e.seq, e.json, e.type, e.player);
+    const keys = [this.keys.eventSession(serverId), this.keys.eventStream(serverId)];
+    const [current, lastSeq, stored, duplicates, gaps] = (await runScript(
+      this.redis,
+      APPEND_LUA,
+      this.appendSha,
+      keys,
+      args,
+    )) as number[];
+    return {
+      current: current === 1,
+      lastSeq: lastSeq ?? 0,
+      stored: stored ?? 0,
+      duplicates: duplicates ?? 0,
+      gaps: gaps ?? 0,
+    };
+  }
+
+  async lastSeq(serverId: string): Promise<{ epoch: string | undefined; lastSeq: number }> {
+    const [epoch, last] = await this.redis.hmget(this.keys.eventSession(serverId), "epoch", "lastSeq");
+    return { epoch: epoch ?? undefined, lastSeq: Number(last ?? 0) };
+  }
+}
