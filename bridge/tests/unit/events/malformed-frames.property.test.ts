@@ -31,12 +31,10 @@ const validEvent = (seq: number) => JSON.parse(eventFrame(seq)) as Obj;
 /** Values no field of an event accepts where a string/number/object is required. */
 const wrongValue = fc.constantFrom<unknown>(null, [], [1], true, -1.5, { nested: {} });
 
-const missingField = fc
-  .constantFrom(...REQUIRED)
-  .map((path) => ({
-    text: JSON.stringify(withPath(validEvent(1), path, (p, k) => delete p[k])),
-    field: path.join("."),
-  }));
+const missingField = fc.constantFrom(...REQUIRED).map((path) => ({
+  text: JSON.stringify(withPath(validEvent(1), path, (p, k) => delete p[k])),
+  field: path.join("."),
+}));
 
 const wrongTypedField = fc.tuple(fc.constantFrom(...REQUIRED), wrongValue).map(([path, value]) => ({
   text: JSON.stringify(withPath(validEvent(1), path, (p, k) => (p[k] = value))),
