@@ -1,0 +1,190 @@
+/**
+ * The composition root: builds every part of a bridge process from its config and starts/stops
+ * them in order. One lease + RCON connection + worker per configured server, one event ingest,
+ * one ops HTTP server (health, readiness, metrics, Bull Board). Tests and scripts start it
+ * in-process with createBridge(config, deps).
+ */
+import { commandQueueName, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import type { BridgeConfig, ServerConfig } from "./config.js";
+import { createEventIngest, type EventIngest } from "./events/index.js";
+import {
+  type BridgeMetrics,
+  createMetrics,
+  createOpsServer,
+  type OpsServer,
+  type Readiness,
+} from "./ops/index.js";
+import { RconClient } from "./rcon/index.js";
+import type { RconChannel, VanillaRunner } from "./servers/rcon-channel.js";
+import { ServerRuntime, type ServerStatus } from "./servers/server-runtime.js";
+
+export interface BridgeDeps {
+  logger?: Logger;
+  /** Vanilla mode: runs an operation with vanilla commands. */
+  runVanilla: VanillaRunner;
+  /** The server's version via the status ping (vanilla get_server_info). */
+  probeVersion?: (server: ServerConfig) => Promise<string | undefined>;
+  createRcon?: (server: ServerConfig, logger: Logger) => RconChannel;
+  /** Set false to run without the HTTP server (workers only). Default true. */
+  http?: boolean;
+  /** Names this process in lease values. */
+  ownerName?: string;
+  /** Shorter locks/intervals for tests. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  shutdownTimeoutMs?: number;
+}
+
+export interface Bridge {
+  readonly config: BridgeConfig;
+  readonly runtimes: readonly ServerRuntime[];
+  readonly metrics: BridgeMetrics;
+  /** http://host:port of the ops server, once started (undefined with http: false). */
+  readonly url: string | undefined;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  status(): Promise<{ redis: string; servers: ServerStatus[] }>;
+}
+
+function defaultRcon(config: BridgeConfig) {
+  return (server: ServerConfig, logger: Logger): RconChannel =>
+    new RconClient({
+      host: server.rconHost,
+      port: server.rconPort,
+      password: server.rconPassword,
+      timeoutMs: config.rcon.timeoutMs,
+      reconnect: {
+        attempts: config.rcon.reconnectAttempts,
+        baseMs: config.rcon.reconnectBaseMs,
+        maxMs: config.rcon.reconnectMaxMs,
+      },
+      logger,
+    });
+}
+
+export function createBridge(config: BridgeConfig, deps: BridgeDeps): Bridge {
+  const logger = deps.logger ?? createLogger({ name: "bridge", level: config.logLevel });
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  redis.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
+  const metrics = createMetrics();
+  const policies = new PolicyStore(config.policyFile, {
+    onReload: () => logger.info({ policyFile: config.policyFile }, "policy reloaded"),
+    onError: (error) => logger.error({ err: error }, "policy file is invalid; keeping the previous policy"),
+  });
+  const createRcon = deps.createRcon ?? defaultRcon(config);
+  const runtimes = config.servers.map(
+    (server) =>
+      new ServerRuntime({
+        server,
+        redisUrl: config.redisUrl,
+        prefix: config.redisPrefix,
+        jobSecret: config.jobSecret,
+        leaseTtlMs: config.leaseTtlMs,
+        batchMax: config.batchMax,
+        concurrency: config.workerConcurrency,
+        leaseRedis: redis,
+        policies,
+        createRcon: (s) => createRcon(s, logger.child({ serverId: s.id })),
+        runVanilla: deps.runVanilla,
+        probeVersion: () => deps.probeVersion?.(server) ?? Promise.resolve(undefined),
+        logger,
+        ownerName: deps.ownerName,
+        lockDurationMs: deps.lockDurationMs,
+        stalledIntervalMs: deps.stalledIntervalMs,
+        shutdownTimeoutMs: deps.shutdownTimeoutMs,
+        metrics: {
+          observeJob: (serverId, op, outcome, ms) => {
+            metrics.jobLatency.observe({ serverId, op, outcome }, ms / 1000);
+            metrics.jobOutcomes.inc({ serverId, op, outcome });
+          },
+          observeRcon: (serverId, ms) => metrics.rconLatency.observe({ serverId }, ms / 1000),
+          rconReconnect: (serverId) => metrics.rconReconnects.inc({ serverId }),
+        },
+      }),
+  );
+  const queues = config.servers.map(
+    (s) => new Queue(commandQueueName(s.id), { connection: redis, prefix: config.redisPrefix }),
+  );
+  let ingest: EventIngest | undefined;
+  let ops: OpsServer | undefined;
+
+  async function status() {
+    const redisState = await redis.ping().then(
+      () => "ok",
+      (error: Error) => `unreachable: ${error.message}`,
+    );
+    return { redis: redisState, servers: runtimes.map((r) => r.status()) };
+  }
+
+  async function readiness(): Promise<Readiness> {
+    const s = await status();
+    const checks: Readiness["checks"] = { redis: { ok: s.redis === "ok", detail: s.redis } };
+    for (const server of s.servers) {
+      // A standby (lease held elsewhere) is ready: it serves nothing until it takes over.
+      const rconOk = !server.leaseHeld || (server.rconConnected && server.mode !== undefined);
+      checks[`rcon:${server.serverId}`] = {
+        ok: rconOk,
+        detail: server.leaseHeld
+          ? `${server.rconConnected ? "connected" : "disconnected"}, mode ${server.mode ?? "unknown"}`
+          : "standby",
+      };
+      const events = ingest?.status(server.serverId);
+      if (server.mode === "mod") {
+        checks[`mod:${server.serverId}`] = {
+          ok: events?.connected ?? false,
+          detail: events?.connected ? "events connected" : "mod events not connected",
+        };
+      }
+    }
+    return { ready: Object.values(checks).every((c) => c.ok), checks };
+  }
+
+  return {
+    config,
+    runtimes,
+    metrics,
+    get url() {
+      return ops?.url;
+    },
+    async start() {
+      policies.watch();
+      if (deps.http !== false) {
+        ingest = createEventIngest({
+          redis,
+          prefix: config.redisPrefix,
+          servers: config.servers,
+          streamMaxLen: config.events.streamMaxLen,
+          maxFrameBytes: config.events.maxFrameBytes,
+          heartbeatMs: config.events.heartbeatMs,
+          logger,
+          metrics,
+        });
+        ops = await createOpsServer({
+          host: config.http.host,
+          port: config.http.port,
+          metrics,
+          readiness,
+          queues,
+          board:
+            config.board.user && config.board.password
+              ? { user: config.board.user, password: config.board.password, readOnly: config.board.readOnly }
+              : undefined,
+          eventIngest: ingest,
+          logger,
+        });
+      }
+      for (const runtime of runtimes) runtime.start();
+    },
+    async stop() {
+      await Promise.all(runtimes.map((r) => r.stop()));
+      await ingest?.close();
+      await ops?.close();
+      policies.close();
+      await Promise.all(queues.map((q) => q.close()));
+      await redis.quit().catch(() => redis.disconnect());
+    },
+    status,
+  };
+}

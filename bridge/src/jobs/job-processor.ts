@@ -1,0 +1,138 @@
+/**
+ * The BullMQ processor of one server's command queue. In: a job whose data is a signed
+ * {serverId, envelope, client}. Out: the job's return value, a JobResult `{success: true, data}`,
+ * or a thrown error: UnrecoverableError("CODE: message") when retrying cannot help or is unsafe,
+ * a plain Error("CODE: message") when BullMQ should retry. The full error payload is also written
+ * to the job's log as JSON (`error {...}`), so producers and Bull Board can read code and details.
+ * Order: signature (AUTH_FAILED) -> schema (SCHEMA_ERROR / INVALID_ARGS) -> policy with the job's
+ * client (PERMISSION_DENIED, property 19) -> run on the server.
+ */
+import {
+  BridgeError,
+  isOperation,
+  isWriteOperation,
+  type JobResult,
+  type Logger,
+  type Operation,
+  type PolicyStore,
+  parseRequest,
+  type RequestMessage,
+  requestOperation,
+  verifyJob,
+} from "@mcp-bridge/shared";
+import { type Job, UnrecoverableError } from "bullmq";
+import { decideFailure, failureMessage, type Mode } from "./retry-policy.js";
+
+export interface ExecutionResult {
+  data: unknown;
+  replay: boolean;
+}
+
+/** Runs a validated request on the server in its current mode (implemented by the server runtime). */
+export interface RequestExecutor {
+  readonly mode: Mode | undefined;
+  execute(request: RequestMessage, op: Operation): Promise<ExecutionResult>;
+}
+
+export interface JobProcessorOptions {
+  serverId: string;
+  jobSecret: string;
+  policies: Pick<PolicyStore, "current">;
+  executor: RequestExecutor;
+  logger: Logger;
+  /** Observes each finished job (metrics): outcome and milliseconds since the envelope was made. */
+  onFinished?: (outcome: "completed" | "failed" | "retry", op: string, latencyMs: number) => void;
+}
+
+export type JobProcessor = (job: Job) => Promise<JobResult>;
+
+export function createJobProcessor(options: JobProcessorOptions): JobProcessor {
+  const { serverId, logger } = options;
+  return async (job) => {
+    let log = logger.child({ jobId: job.id, serverId, op: job.name });
+    let write = isKnownWrite(job.name);
+    let mode: Mode | undefined;
+    let createdAt = job.timestamp;
+    try {
+      const data = verifyJob(job.data, options.jobSecret);
+      if (data.serverId !== serverId) {
+        throw new BridgeError(
+          "AUTH_FAILED",
+          `Job was signed for server '${data.serverId}' but queued for '${serverId}'; refusing it`,
+          { details: { signedFor: data.serverId, queue: serverId } },
+        );
+      }
+      const request = parseRequest(data.envelope);
+      const op = requestOperation(request);
+      write = isWriteOperation(op);
+      createdAt = request.timestamp;
+      log = logger.child({ jobId: job.id, serverId, op, client: data.client.id });
+      authorize(options.policies, data.client, op, request.payload.args);
+
+      mode = options.executor.mode;
+      if (write && mode !== "mod" && job.attemptsStarted > job.attemptsMade + 1) {
+        throw new BridgeError(
+          "SERVER_ERROR",
+          "An earlier run of this write was interrupted (the bridge stopped mid-job); without the mod it may or may not have run, so it is not repeated: check the game state",
+          { details: { mayHaveRun: true, attemptsStarted: job.attemptsStarted } },
+        );
+      }
+      const forwardedAt = Date.now();
+      log.info(
+        {
+          type: request.type,
+          source: request.source,
+          destination: `minecraft:${serverId}`,
+          mode,
+          forwardingLatencyMs: forwardedAt - request.timestamp,
+          attempt: job.attemptsMade + 1,
+        },
+        "forwarding job to the server",
+      );
+      const result = await options.executor.execute(request, op);
+      const latencyMs = Date.now() - request.timestamp;
+      log.info({ runMs: Date.now() - forwardedAt, latencyMs, replay: result.replay }, "job completed");
+      options.onFinished?.("completed", op, latencyMs);
+      return result.replay
+        ? { success: true, data: result.data, replay: true }
+        : { success: true, data: result.data };
+    } catch (thrown) {
+      const decision = decideFailure(thrown, { write, mode });
+      const payload = decision.error.toPayload();
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const outcome = decision.retry && !lastAttempt ? "retry" : "failed";
+      log[outcome === "retry" ? "warn" : "error"](
+        { error: payload, retry: outcome === "retry" },
+        "job failed",
+      );
+      await job.log(`error ${JSON.stringify(payload)}`).catch(() => undefined);
+      options.onFinished?.(outcome, job.name, Date.now() - createdAt);
+      if (decision.retry) throw new Error(failureMessage(decision.error));
+      throw new UnrecoverableError(failureMessage(decision.error));
+    }
+  };
+}
+
+/** Until the envelope is parsed, an unknown job name counts as a write (the safe side). */
+function isKnownWrite(name: string): boolean {
+  return isOperation(name) ? isWriteOperation(name) : true;
+}
+
+function authorize(
+  policies: Pick<PolicyStore, "current">,
+  client: { id: string; role: string },
+  op: Operation,
+  args: Record<string, unknown>,
+): void {
+  const policy = policies.current();
+  const known = policy.clientById(client.id);
+  if (!known) {
+    throw new BridgeError(
+      "PERMISSION_DENIED",
+      `Client '${client.id}' is not in the bridge's policy; add it to the policy file's clients`,
+      { details: { client: client.id } },
+    );
+  }
+  // The policy file is the authority: a role changed since the job was queued applies now.
+  policy.authorize(known, op, args);
+}

@@ -1,0 +1,166 @@
+/**
+ * Mod mode: requests that are active at the same time go to the mod in ONE `mcpbridge [..]` RCON
+ * call. In: request envelopes (their id is the job id, the mod's idempotency key). Out: per request
+ * the response payload, or a BridgeError from the mod's error envelope. At most one batch is in
+ * flight (the server has one RCON output buffer); the next collects meanwhile, flushed after
+ * `lingerMs` or as soon as `batchMax` requests wait.
+ */
+import { BridgeError, isErrorCode, parseJson, type RequestMessage, toAsciiJson } from "@mcp-bridge/shared";
+import { buildCommand, fitsAlone, MAX_RCON_COMMAND_BYTES, takeBatch } from "./batch-packer.js";
+
+export interface ModAnswer {
+  data: unknown;
+  replay: boolean;
+}
+
+export type SendCommand = (command: string) => Promise<string>;
+
+interface Pending {
+  id: string;
+  encoded: string;
+  resolve(answer: ModAnswer): void;
+  reject(error: BridgeError): void;
+}
+
+export interface ModBatcherOptions {
+  send: SendCommand;
+  batchMax: number;
+  lingerMs?: number;
+  /** Called with the size of every batch sent (metrics, tests). */
+  onBatch?: (size: number) => void;
+}
+
+export class ModBatcher {
+  private waiting: Pending[] = [];
+  private inFlight = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ModBatcherOptions) {}
+
+  submit(request: RequestMessage): Promise<ModAnswer> {
+    const encoded = toAsciiJson(request);
+    if (!fitsAlone(encoded)) {
+      return Promise.reject(
+        new BridgeError(
+          "INVALID_ARGS",
+          `Request is ${encoded.length + 10} bytes as an RCON command; the limit is ${MAX_RCON_COMMAND_BYTES}: shorten its arguments`,
+          { details: { bytes: encoded.length + 10, max: MAX_RCON_COMMAND_BYTES, sent: false } },
+        ),
+      );
+    }
+    return new Promise<ModAnswer>((resolve, reject) => {
+      this.waiting.push({ id: request.id, encoded, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Fails every waiting request (e.g. the lease was lost); they were never sent. */
+  failWaiting(error: BridgeError): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const p of waiting) p.reject(error);
+  }
+
+  private schedule(): void {
+    if (this.inFlight) return;
+    if (this.waiting.length >= this.options.batchMax) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+      void this.flush();
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.options.lingerMs ?? 1);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.inFlight || this.waiting.length === 0) return;
+    const n = takeBatch(
+      this.waiting.map((p) => p.encoded),
+      this.options.batchMax,
+    );
+    const batch = this.waiting.splice(0, Math.max(1, n));
+    this.inFlight = true;
+    this.options.onBatch?.(batch.length);
+    try {
+      const answer = await this.options.send(buildCommand(batch.map((p) => p.encoded)));
+      settle(batch, answer);
+    } catch (error) {
+      const failure = BridgeError.from(error, "CONNECTION_ERROR");
+      for (const p of batch) p.reject(failure);
+    } finally {
+      this.inFlight = false;
+      if (this.waiting.length > 0) this.schedule();
+    }
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** Matches the mod's answer (one envelope or an array) to the batch by id. */
+export function settle(batch: readonly Pending[], answer: string): void {
+  let parsed: unknown;
+  try {
+    parsed = parseJson(answer.trim());
+  } catch {
+    const preview = answer.length > 120 ? `${answer.slice(0, 120)}...` : answer;
+    const error = new BridgeError(
+      "SERVER_ERROR",
+      `The mod answered with something that is not JSON: ${preview}`,
+      {
+        details: { preview, sent: true },
+      },
+    );
+    for (const p of batch) p.reject(error);
+    return;
+  }
+  const envelopes = (Array.isArray(parsed) ? parsed : [parsed]).map(asRecord);
+  const byId = new Map<string, Record<string, unknown>>();
+  for (const envelope of envelopes) if (typeof envelope?.id === "string") byId.set(envelope.id, envelope);
+  // A single error envelope for a whole batch (e.g. the array itself was refused) applies to all.
+  const batchError = !Array.isArray(parsed) && batch.length > 1 ? envelopes[0] : undefined;
+  for (const p of batch) {
+    const envelope = byId.get(p.id) ?? batchError;
+    if (!envelope) {
+      p.reject(
+        new BridgeError("SERVER_ERROR", `The mod's answer has no response for request ${p.id}`, {
+          details: { id: p.id, sent: true },
+        }),
+      );
+      continue;
+    }
+    const payload = asRecord(envelope.payload);
+    if (envelope.type === "response" && payload?.success === true) {
+      p.resolve({ data: payload.data, replay: payload.replay === true });
+    } else if (envelope.type === "error" && payload && typeof payload.code === "string") {
+      p.reject(errorFromPayload(payload));
+    } else {
+      p.reject(
+        new BridgeError(
+          "SCHEMA_ERROR",
+          `The mod's answer for request ${p.id} is neither a response nor an error`,
+          {
+            details: { id: p.id, field: "type" },
+          },
+        ),
+      );
+    }
+  }
+}
+
+function errorFromPayload(payload: Record<string, unknown>): BridgeError {
+  const message = typeof payload.message === "string" ? payload.message : "the mod reported an error";
+  const details = asRecord(payload.details);
+  if (isErrorCode(payload.code)) return BridgeError.fromPayload({ code: payload.code, message, details });
+  return new BridgeError("SERVER_ERROR", `${message} (unknown error code '${String(payload.code)}')`, {
+    details,
+  });
+}

@@ -1,0 +1,134 @@
+/**
+ * A Redis lease that gives one Minecraft server to exactly one bridge process at a time.
+ * Acquire: SET key token NX PX ttl. Renew/release: Lua scripts that act only while the key still
+ * holds our token. The holder also keeps a local deadline: if it cannot renew before the lease
+ * would expire in Redis, it declares the lease lost itself, so it never acts on a lapsed lease
+ * while another process may already own the server.
+ */
+import { randomUUID } from "node:crypto";
+import type { Logger } from "@mcp-bridge/shared";
+import type { Redis } from "ioredis";
+
+const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+export interface LeaseOptions {
+  redis: Redis;
+  key: string;
+  ttlMs: number;
+  logger: Logger;
+  /** Called once the lease is ours; the lease is held while it runs. */
+  onAcquired: () => Promise<void>;
+  /** Called when the lease is lost or released; must stop using the server at once. */
+  onLost: (reason: string) => Promise<void>;
+  /** Identifies this process in the lease value (for operators); a random suffix is added. */
+  ownerName?: string;
+}
+
+export async function tryAcquire(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
+  return (await redis.set(key, token, "PX", ttlMs, "NX")) === "OK";
+}
+
+export async function renewLease(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
+  return Number(await redis.eval(RENEW, 1, key, token, String(ttlMs))) === 1;
+}
+
+export async function releaseLease(redis: Redis, key: string, token: string): Promise<boolean> {
+  return Number(await redis.eval(RELEASE, 1, key, token)) === 1;
+}
+
+export class Lease {
+  readonly token: string;
+  private heldUntil = 0;
+  private holding = false;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  /** Serialises transitions so acquire/lose callbacks never overlap. */
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: LeaseOptions) {
+    this.token = `${options.ownerName ?? "bridge"}:${process.pid}:${randomUUID()}`;
+  }
+
+  get held(): boolean {
+    return this.holding && Date.now() < this.heldUntil;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops trying, lets go of the lease (onLost runs first) and deletes it so a standby takes over now. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.transition(async () => {
+      if (!this.holding) return;
+      await this.lose("released on shutdown");
+      await releaseLease(this.options.redis, this.options.key, this.token).catch(() => false);
+    });
+  }
+
+  private get interval(): number {
+    return Math.max(50, Math.floor(this.options.ttlMs / 3));
+  }
+
+  private schedule(delay: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.transition(() => this.tick()).finally(() => this.schedule(this.interval));
+    }, delay);
+  }
+
+  private transition(step: () => Promise<void>): Promise<void> {
+    this.chain = this.chain.then(step).catch((error) => {
+      this.options.logger.error({ err: error }, "lease step failed");
+    });
+    return this.chain;
+  }
+
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    const { redis, key, ttlMs, logger } = this.options;
+    const started = Date.now();
+    if (this.holding) {
+      if (started >= this.heldUntil) return this.lose("lease expired before it could be renewed");
+      const renewed = await renewLease(redis, key, this.token, ttlMs).catch((error) => {
+        logger.warn({ err: error, key }, "lease renewal failed; will retry until the lease expires");
+        return undefined;
+      });
+      if (renewed === true) this.heldUntil = started + ttlMs;
+      else if (renewed === false) await this.lose("another process holds the lease");
+      else if (Date.now() >= this.heldUntil) await this.lose("lease expired while Redis was unreachable");
+      return;
+    }
+    const acquired = await tryAcquire(redis, key, this.token, ttlMs).catch((error) => {
+      logger.warn({ err: error, key }, "lease acquisition failed (Redis unreachable?)");
+      return false;
+    });
+    if (!acquired || this.stopped) {
+      if (acquired) await releaseLease(redis, key, this.token).catch(() => false);
+      return;
+    }
+    this.holding = true;
+    this.heldUntil = started + ttlMs;
+    logger.info({ key, ttlMs }, "lease acquired: this process now owns the server");
+    try {
+      await this.options.onAcquired();
+    } catch (error) {
+      logger.error({ err: error, key }, "starting the server runtime failed; giving the lease back");
+      await this.lose("start failed");
+      await releaseLease(redis, key, this.token).catch(() => false);
+    }
+  }
+
+  private async lose(reason: string): Promise<void> {
+    if (!this.holding) return;
+    this.holding = false;
+    this.heldUntil = 0;
+    this.options.logger.warn({ key: this.options.key, reason }, "lease lost: stopping work for this server");
+    await this.options.onLost(reason);
+  }
+}

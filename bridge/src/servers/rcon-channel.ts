@@ -1,0 +1,31 @@
+/**
+ * What the server runtime needs from an RCON client (bridge/src/rcon RconClient satisfies it) and
+ * from vanilla mode (bridge/src/vanilla). Kept as interfaces so the runtime is built from
+ * whatever the composition root hands it.
+ */
+import type { Operation } from "@mcp-bridge/shared";
+
+export interface RconChannel {
+  /** Connects and keeps reconnecting; resolves on the first login, rejects when it gives up. */
+  start(): Promise<void>;
+  command(text: string, options?: { timeoutMs?: number }): Promise<string>;
+  readonly connected: boolean;
+  close(): Promise<void>;
+  on(event: "connected" | "disconnected" | "reconnecting", listener: () => void): unknown;
+}
+
+export interface VanillaContext {
+  /** From the status ping; undefined when it was not reachable. */
+  serverVersion: string | undefined;
+}
+
+/** Runs one operation with vanilla commands; throws BridgeError (UNSUPPORTED where vanilla cannot). */
+export type VanillaRunner = (
+  op: Operation,
+  args: Record<string, unknown>,
+  rcon: Pick<RconChannel, "command">,
+  context: VanillaContext,
+) => Promise<unknown>;
+
+/** The server's version from the Server List Ping, or undefined. */
+export type VersionProbe = () => Promise<string | undefined>;

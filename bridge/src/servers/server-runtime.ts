@@ -1,0 +1,248 @@
+/**
+ * Everything one Minecraft server needs on the owning bridge process: the lease, the ONE RCON
+ * connection, the capability (mod or vanilla mode, re-checked after every reconnect) and the
+ * BullMQ worker of its queue. Nothing touches the server unless this process holds the lease.
+ * Losing the lease closes RCON at once; a graceful stop finishes active jobs first.
+ */
+import {
+  BridgeError,
+  type Logger,
+  type Operation,
+  type PolicyStore,
+  type RequestMessage,
+  redisKeys,
+} from "@mcp-bridge/shared";
+import type { Redis } from "ioredis";
+import type { ServerConfig } from "../config.js";
+import { CommandWorker } from "../jobs/command-worker.js";
+import { createJobProcessor, type ExecutionResult, type RequestExecutor } from "../jobs/job-processor.js";
+import { ModBatcher } from "../jobs/mod-batcher.js";
+import type { Mode } from "../jobs/retry-policy.js";
+import { type Capability, detectCapability } from "./capability.js";
+import { Lease } from "./lease.js";
+import type { RconChannel, VanillaRunner, VersionProbe } from "./rcon-channel.js";
+
+export interface RuntimeMetrics {
+  observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
+  observeRcon?(serverId: string, ms: number): void;
+  rconReconnect?(serverId: string): void;
+}
+
+export interface ServerRuntimeOptions {
+  server: ServerConfig;
+  redisUrl: string;
+  prefix: string;
+  jobSecret: string;
+  leaseTtlMs: number;
+  batchMax: number;
+  concurrency: number;
+  /** Redis connection for the lease (shared by the runtimes of one process). */
+  leaseRedis: Redis;
+  policies: Pick<PolicyStore, "current">;
+  createRcon: (server: ServerConfig) => RconChannel;
+  runVanilla: VanillaRunner;
+  probeVersion: VersionProbe;
+  logger: Logger;
+  metrics?: RuntimeMetrics;
+  /** Longest wait for active jobs on a graceful stop. Default 10 s. */
+  shutdownTimeoutMs?: number;
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  ownerName?: string;
+}
+
+export interface ServerStatus {
+  serverId: string;
+  leaseHeld: boolean;
+  rconConnected: boolean;
+  mode: Mode | undefined;
+  modVersion: string | undefined;
+}
+
+export class ServerRuntime implements RequestExecutor {
+  readonly lease: Lease;
+  private rcon: RconChannel | undefined;
+  private worker: CommandWorker | undefined;
+  private batcher: ModBatcher | undefined;
+  private capability: Capability | undefined;
+  private serverVersion: string | undefined;
+  private currentMode: Mode | undefined;
+  private checks: Promise<void> = Promise.resolve();
+  private stopping = false;
+  private readonly log: Logger;
+
+  constructor(private readonly options: ServerRuntimeOptions) {
+    this.log = options.logger.child({ serverId: options.server.id });
+    this.lease = new Lease({
+      redis: options.leaseRedis,
+      key: redisKeys(options.prefix).lease(options.server.id),
+      ttlMs: options.leaseTtlMs,
+      logger: this.log,
+      ownerName: options.ownerName,
+      onAcquired: async () => this.acquire(),
+      onLost: async (reason) => this.release(reason),
+    });
+  }
+
+  get serverId(): string {
+    return this.options.server.id;
+  }
+
+  get mode(): Mode | undefined {
+    return this.currentMode;
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.lease.start();
+  }
+
+  /** Graceful: stop taking jobs, finish active ones (bounded), close RCON, release the lease. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.lease.stop();
+  }
+
+  status(): ServerStatus {
+    return {
+      serverId: this.serverId,
+      leaseHeld: this.lease.held,
+      rconConnected: this.rcon?.connected ?? false,
+      mode: this.currentMode,
+      modVersion: this.capability?.mode === "mod" ? this.capability.hello.modVersion : undefined,
+    };
+  }
+
+  async execute(request: RequestMessage, op: Operation): Promise<ExecutionResult> {
+    const rcon = this.rcon;
+    if (this.currentMode === "mod" && this.batcher) return this.batcher.submit(request);
+    if (this.currentMode === "vanilla" && rcon) {
+      const data = await this.options.runVanilla(
+        op,
+        request.payload.args,
+        { command: (text, o) => this.timed(rcon, text, o) },
+        { serverVersion: this.serverVersion },
+      );
+      return { data, replay: false };
+    }
+    throw new BridgeError(
+      "CONNECTION_ERROR",
+      `Server '${this.serverId}' is not connected; the job will be retried`,
+      {
+        details: { sent: false },
+      },
+    );
+  }
+
+  private async timed(rcon: RconChannel, text: string, options?: { timeoutMs?: number }): Promise<string> {
+    const started = performance.now();
+    try {
+      return await rcon.command(text, options);
+    } finally {
+      this.options.metrics?.observeRcon?.(this.serverId, performance.now() - started);
+    }
+  }
+
+  /** Runs with the lease held; must return quickly (renewals wait for it). */
+  private async acquire(): Promise<void> {
+    const { server, metrics } = this.options;
+    const rcon = this.options.createRcon(server);
+    this.rcon = rcon;
+    this.worker = new CommandWorker({
+      redisUrl: this.options.redisUrl,
+      prefix: this.options.prefix,
+      serverId: server.id,
+      concurrency: this.options.concurrency,
+      logger: this.log,
+      lockDurationMs: this.options.lockDurationMs,
+      stalledIntervalMs: this.options.stalledIntervalMs,
+      processor: createJobProcessor({
+        serverId: server.id,
+        jobSecret: this.options.jobSecret,
+        policies: this.options.policies,
+        executor: this,
+        logger: this.log,
+        onFinished: (outcome, op, ms) => metrics?.observeJob?.(server.id, op, outcome, ms),
+      }),
+    });
+    rcon.on("connected", () => this.onConnected(rcon));
+    rcon.on("disconnected", () => this.onDisconnected(rcon));
+    rcon.on("reconnecting", () => metrics?.rconReconnect?.(server.id));
+    rcon.start().catch((error: unknown) => {
+      this.log.error({ err: error }, "RCON gave up connecting; jobs stay queued until the bridge restarts");
+    });
+  }
+
+  private onConnected(rcon: RconChannel): void {
+    this.checks = this.checks.then(async () => {
+      if (rcon !== this.rcon || !rcon.connected) return;
+      let capability: Capability;
+      try {
+        capability = await detectCapability((text) => this.timed(rcon, text), this.serverId);
+      } catch (error) {
+        this.log.warn({ err: error }, "capability check failed; will check again after the next reconnect");
+        return;
+      }
+      if (rcon !== this.rcon) return;
+      this.capability = capability;
+      if (capability.mode === "mod") {
+        this.batcher = new ModBatcher({
+          send: (text) => this.timed(rcon, text),
+          batchMax: this.options.batchMax,
+        });
+        this.log.info(
+          {
+            mode: "mod",
+            modVersion: capability.hello.modVersion,
+            protocolVersion: capability.protocolVersion,
+          },
+          "server connected in mod mode",
+        );
+      } else {
+        this.batcher = undefined;
+        this.serverVersion = await this.options.probeVersion().catch(() => undefined);
+        this.log.info(
+          { mode: "vanilla", reason: capability.reason, version: this.serverVersion },
+          "server connected in vanilla mode",
+        );
+      }
+      this.currentMode = capability.mode;
+      this.worker?.resume();
+    });
+  }
+
+  private onDisconnected(rcon: RconChannel): void {
+    if (rcon !== this.rcon) return;
+    this.currentMode = undefined;
+    this.log.warn("RCON disconnected: not taking jobs until it is back");
+    void this.worker?.pause().catch(() => undefined);
+  }
+
+  private async release(reason: string): Promise<void> {
+    const { rcon, worker, batcher } = this;
+    const graceful = this.stopping;
+    if (!graceful) {
+      // Another process may own the server now: stop talking to it before anything else.
+      this.rcon = undefined;
+      this.currentMode = undefined;
+      await rcon?.close();
+    }
+    if (!graceful) {
+      batcher?.failWaiting(
+        new BridgeError(
+          "CONNECTION_ERROR",
+          `This bridge no longer owns server '${this.serverId}' (${reason})`,
+          {
+            details: { sent: false },
+          },
+        ),
+      );
+    }
+    await worker?.close(this.options.shutdownTimeoutMs ?? 10_000);
+    this.worker = undefined;
+    this.rcon = undefined;
+    this.currentMode = undefined;
+    this.batcher = undefined;
+    await rcon?.close();
+  }
+}
