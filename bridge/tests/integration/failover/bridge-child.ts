@@ -1,0 +1,19 @@
+/**
+ * A bridge process for the failover test: the real composition root, configured from the
+ * environment like main.ts, in mod mode only (vanilla mode is not under test here).
+ * Prints "started" on stdout once running.
+ */
+import { BridgeError } from "@mcp-bridge/shared";
+import { createBridge } from "../../../src/bridge.js";
+import { loadConfig } from "../../../src/config.js";
+
+const bridge = createBridge(loadConfig(process.env), {
+  http: false,
+  ownerName: process.env.OWNER_NAME,
+  runVanilla: async () => {
+    throw new BridgeError("UNSUPPORTED", "vanilla mode is not under test here");
+  },
+});
+await bridge.start();
+process.stdout.write("started\n");
+process.on("SIGTERM", () => void bridge.stop().then(() => process.exit(0)));
