@@ -1,0 +1,244 @@
+/**
+ * Vanilla mode: the bridge's operations done with vanilla commands when the server has no mod.
+ * In: an operation, its (unvalidated) arguments, something that runs RCON commands, and a way to
+ * learn the server version. Out: result data that validates against the operation's result schema,
+ * or a BridgeError. Arguments are validated by the operation schemas BEFORE any command is built,
+ * so a player name or item id can never carry a second command.
+ */
+import {
+  BridgeError,
+  OPERATIONS,
+  type Operation,
+  type OperationArgs,
+  type OperationResult,
+  toAsciiJson,
+} from "@mcp-bridge/shared";
+import {
+  classifyFailure,
+  GAME_TEXT,
+  mentionsMissingPlayer,
+  parseEntityData,
+  parseGave,
+  parseList,
+  parseTeleported,
+  parseTest,
+  parseTickQuery,
+  parseTimeQuery,
+} from "./game-text.js";
+import { playerInfoFromData } from "./player-data.js";
+import { parseSnbt, SnbtSyntaxError, type SnbtValue } from "./snbt.js";
+
+export interface CommandRunner {
+  command(text: string): Promise<string>;
+}
+
+export interface VanillaContext {
+  serverVersion: () => Promise<string>;
+}
+
+/** What vanilla commands can do; get_world_info (block scans) and hello need the mod. */
+export const VANILLA_OPERATIONS: readonly Operation[] = [
+  "execute_command",
+  "send_message",
+  "teleport_player",
+  "give_item",
+  "get_online_players",
+  "get_player_info",
+  "get_server_info",
+];
+
+/** Bukkit-style world folder names, as users and other tools often say them. */
+const WORLD_ALIASES: Readonly<Record<string, string>> = {
+  world: "minecraft:overworld",
+  world_nether: "minecraft:the_nether",
+  world_the_end: "minecraft:the_end",
+};
+
+export function dimensionOf(world: string): string {
+  return WORLD_ALIASES[world] ?? (world.includes(":") ? world : `minecraft:${world}`);
+}
+
+/** Always with a decimal point: vanilla centres integer x/z on the block (1 -> 1.5). */
+export function coordinate(value: number): string {
+  return value.toFixed(6);
+}
+
+function validate<O extends Operation>(op: O, args: unknown): OperationArgs<O> {
+  const parsed = OPERATIONS[op].args.safeParse(args ?? {});
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "args"}: ${i.message}`);
+    throw new BridgeError("INVALID_ARGS", `invalid arguments for ${op}: ${problems.join("; ")}`, {
+      details: { problems },
+    });
+  }
+  return parsed.data as OperationArgs<O>;
+}
+
+function checked<O extends Operation>(op: O, data: unknown): OperationResult<O> {
+  const parsed = OPERATIONS[op].result.safeParse(data);
+  if (!parsed.success) {
+    throw new BridgeError("SERVER_ERROR", `vanilla ${op} produced data that does not match its schema`, {
+      details: { problems: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) },
+    });
+  }
+  return parsed.data as OperationResult<O>;
+}
+
+class Vanilla {
+  constructor(
+    private readonly rcon: CommandRunner,
+    private readonly ctx: VanillaContext,
+  ) {}
+
+  /** Runs a command the bridge built; a failure text becomes its BridgeError. */
+  async run(command: string, player?: string): Promise<string> {
+    const answer = await this.rcon.command(command);
+    if (player && mentionsMissingPlayer(answer)) throw await this.playerNotFound(player);
+    const failure = classifyFailure(answer, false);
+    if (failure) throw failure;
+    return answer;
+  }
+
+  async playerNotFound(player: string): Promise<BridgeError> {
+    const online = await this.online().then(
+      (list) => list.players,
+      () => undefined,
+    );
+    return new BridgeError("PLAYER_NOT_FOUND", `player ${player} is not online`, {
+      details: { player, onlinePlayers: online },
+    });
+  }
+
+  async online() {
+    return parseList(await this.run("list"));
+  }
+
+  /** The online player's name as the server spells it; PLAYER_NOT_FOUND when not online. */
+  async requireOnline(player: string): Promise<{ name: string; players: string[] }> {
+    const { players } = await this.online();
+    const name = players.find((p) => p.toLowerCase() === player.toLowerCase());
+    if (!name) {
+      throw new BridgeError("PLAYER_NOT_FOUND", `player ${player} is not online`, {
+        details: { player, onlinePlayers: players },
+      });
+    }
+    return { name, players };
+  }
+
+  async entityData(player: string, path = ""): Promise<{ name: string; data: SnbtValue }> {
+    const answer = await this.run(`data get entity ${player}${path ? ` ${path}` : ""}`, player);
+    const { name, snbt } = parseEntityData(answer);
+    try {
+      return { name, data: parseSnbt(snbt) };
+    } catch (error) {
+      if (!(error instanceof SnbtSyntaxError)) throw error;
+      throw new BridgeError("SERVER_ERROR", `could not read ${player}'s entity data: ${error.message}`, {
+        cause: error,
+        details: { snbt: snbt.slice(0, 500) },
+      });
+    }
+  }
+
+  async currentDimension(player: string): Promise<string> {
+    const { data } = await this.entityData(player, "Dimension");
+    if (typeof data !== "string" || !/^[a-z0-9_.-]+:[a-z0-9_./-]+$/.test(data)) {
+      throw new BridgeError(
+        "SERVER_ERROR",
+        `${player}'s Dimension is not a dimension id: ${String(data).slice(0, 100)}`,
+      );
+    }
+    return data;
+  }
+
+  async executeCommand(args: OperationArgs<"execute_command">) {
+    const command = args.command.startsWith("/") ? args.command.slice(1) : args.command;
+    const output = await this.rcon.command(command);
+    if (output.includes(GAME_TEXT.noPlayer) || output.includes(GAME_TEXT.playerUnknown)) {
+      const { players } = await this.online().catch(() => ({ players: undefined }));
+      throw new BridgeError(
+        "PLAYER_NOT_FOUND",
+        `the command names a player who is not online: ${output.slice(0, 200)}`,
+        {
+          details: { command, onlinePlayers: players },
+        },
+      );
+    }
+    const failure = classifyFailure(output, true);
+    if (failure) throw failure;
+    return { output };
+  }
+
+  async sendMessage(args: OperationArgs<"send_message">) {
+    const target = args.target ? (await this.requireOnline(args.target)).name : "@a";
+    const recipients = args.target ? [target] : (await this.online()).players;
+    // ASCII JSON: quotes, backslashes, newlines and every non-ASCII char are escaped.
+    await this.run(`tellraw ${target} ${toAsciiJson({ text: args.message })}`, args.target);
+    return { recipients };
+  }
+
+  async teleport(args: OperationArgs<"teleport_player">) {
+    const dimension = args.world ? dimensionOf(args.world) : await this.currentDimension(args.player);
+    const { x, y, z } = args;
+    const answer = await this.run(
+      `execute in ${dimension} run tp ${args.player} ${coordinate(x)} ${coordinate(y)} ${coordinate(z)}`,
+      args.player,
+    );
+    const done = parseTeleported(answer);
+    return { player: done.player, location: { world: dimension, x: done.x, y: done.y, z: done.z } };
+  }
+
+  async give(args: OperationArgs<"give_item">) {
+    const item = args.item.includes(":") ? args.item : `minecraft:${args.item}`;
+    const answer = await this.run(`give ${args.player} ${item} ${args.quantity}`, args.player);
+    const gave = parseGave(answer);
+    return { player: gave.player, item, quantity: gave.count };
+  }
+
+  async playerInfo(args: OperationArgs<"get_player_info">) {
+    const { name, data } = await this.entityData(args.player);
+    return playerInfoFromData(name || args.player, data);
+  }
+
+  async serverInfo() {
+    const list = await this.online();
+    const timeOfDay = parseTimeQuery(await this.run("time query daytime"));
+    const tps = parseTickQuery(await this.run("tick query"));
+    const thunder = parseTest(
+      await this.run('execute if predicate {condition:"minecraft:weather_check",thundering:true}'),
+    );
+    const rain =
+      thunder ||
+      parseTest(await this.run('execute if predicate {condition:"minecraft:weather_check",raining:true}'));
+    const weather = thunder ? "THUNDER" : rain ? "RAIN" : "CLEAR";
+    const version = await this.ctx.serverVersion();
+    return { version, onlinePlayers: list.online, maxPlayers: list.max, timeOfDay, weather, tps };
+  }
+}
+
+export async function runVanilla<O extends Operation>(
+  op: O,
+  args: OperationArgs<O> | Record<string, unknown>,
+  rcon: CommandRunner,
+  ctx: VanillaContext,
+): Promise<OperationResult<O>> {
+  if (!(VANILLA_OPERATIONS as readonly string[]).includes(op)) {
+    throw new BridgeError(
+      "UNSUPPORTED",
+      `${op} needs the Minecraft MCP Bridge mod on the server; vanilla commands cannot do it. Install the mod to use ${op}.`,
+      { details: { operation: op, mode: "vanilla" } },
+    );
+  }
+  const valid = validate(op, args);
+  const vanilla = new Vanilla(rcon, ctx);
+  const handlers: { [K in Operation]?: (a: OperationArgs<K>) => Promise<unknown> } = {
+    execute_command: (a) => vanilla.executeCommand(a),
+    send_message: (a) => vanilla.sendMessage(a),
+    teleport_player: (a) => vanilla.teleport(a),
+    give_item: (a) => vanilla.give(a),
+    get_online_players: () => vanilla.online(),
+    get_player_info: (a) => vanilla.playerInfo(a),
+    get_server_info: () => vanilla.serverInfo(),
+  };
+  const handler = handlers[op] as (a: OperationArgs<O>) => Promise<unknown>;
+  return checked(op, await handler(valid));
+}
