@@ -1,0 +1,192 @@
+package dev.mcpbridge.devserver;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import dev.mcpbridge.core.GameEvents;
+import dev.mcpbridge.core.McpBridgeCore;
+import dev.mcpbridge.core.ModInfo;
+import dev.mcpbridge.devserver.command.CommandSource;
+import dev.mcpbridge.devserver.command.Dispatcher;
+import dev.mcpbridge.devserver.command.Lang;
+import dev.mcpbridge.devserver.command.McpBridgeCommand;
+import dev.mcpbridge.devserver.command.SimCommand;
+import dev.mcpbridge.devserver.command.vanilla.DataCommand;
+import dev.mcpbridge.devserver.command.vanilla.ExecuteCommand;
+import dev.mcpbridge.devserver.command.vanilla.GiveCommand;
+import dev.mcpbridge.devserver.command.vanilla.ListCommand;
+import dev.mcpbridge.devserver.command.vanilla.SayCommand;
+import dev.mcpbridge.devserver.command.vanilla.TeleportCommand;
+import dev.mcpbridge.devserver.command.vanilla.TellrawCommand;
+import dev.mcpbridge.devserver.command.vanilla.TickCommand;
+import dev.mcpbridge.devserver.command.vanilla.TimeCommand;
+import dev.mcpbridge.devserver.command.vanilla.WeatherCommand;
+import dev.mcpbridge.devserver.game.DevGameAccess;
+import dev.mcpbridge.devserver.loop.TickLoop;
+import dev.mcpbridge.devserver.mod.ModLoader;
+import dev.mcpbridge.devserver.rcon.ConsoleOutput;
+import dev.mcpbridge.devserver.rcon.RconListener;
+import dev.mcpbridge.devserver.sim.ActivityDriver;
+import dev.mcpbridge.devserver.status.StatusListener;
+import dev.mcpbridge.devserver.world.Items;
+import dev.mcpbridge.devserver.world.SimPlayer;
+import dev.mcpbridge.devserver.world.World;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.util.UUID;
+
+/** The assembled server: world, main loop, commands, optional mod core, RCON and status listeners. */
+public final class Devserver implements AutoCloseable {
+    public static final String VERSION = "0.1.0";
+
+    private final DevserverConfig config;
+    private final World world;
+    private final TickLoop loop;
+    private final ActivityDriver driver;
+    private final Dispatcher dispatcher;
+    private final ConsoleOutput console = new ConsoleOutput();
+    private final McpBridgeCore core;
+    private RconListener rcon;
+    private StatusListener status;
+    private boolean closed;
+
+    public Devserver(DevserverConfig config) {
+        this.config = config;
+        this.world = new World(config.seed(), Items.load(), config.maxPlayers(), NO_EVENTS);
+        this.driver = new ActivityDriver(world);
+        this.loop = new TickLoop(tick -> {
+            world.tick();
+            driver.tick();
+        });
+        this.dispatcher = new Dispatcher(world, Lang.load(), loop);
+        registerVanilla();
+        dispatcher.register("sim", new SimCommand(driver));
+        if (config.withMod()) {
+            core = ModLoader.load(new DevGameAccess(world, loop, dispatcher), config);
+            world.setEvents(core.events());
+            dispatcher.register("mcpbridge", new McpBridgeCommand(core));
+        } else {
+            core = null;
+        }
+    }
+
+    private void registerVanilla() {
+        dispatcher.register("list", new ListCommand());
+        dispatcher.register("say", new SayCommand());
+        dispatcher.register("tellraw", new TellrawCommand());
+        TeleportCommand tp = new TeleportCommand();
+        dispatcher.register("tp", tp);
+        dispatcher.register("teleport", tp);
+        dispatcher.register("give", new GiveCommand());
+        dispatcher.register("data", new DataCommand());
+        dispatcher.register("time", new TimeCommand());
+        dispatcher.register("tick", new TickCommand());
+        dispatcher.register("weather", new WeatherCommand());
+        dispatcher.register("execute", new ExecuteCommand());
+    }
+
+    public void start() throws IOException {
+        Log.info("Starting mcpbridge-devserver " + VERSION + " (simulated Minecraft " + DevGameAccess.MINECRAFT_VERSION
+                + (core != null ? ", mod core " + ModInfo.MOD_VERSION + ", protocol " + ModInfo.PROTOCOL_VERSIONS : ", NO mod")
+                + ")");
+        Log.info("Config: " + config.summary());
+        loop.start();
+        loop.callBlocking(() -> {
+            config.players().forEach(world::join);
+            return null;
+        });
+        InetAddress bind = InetAddress.getByName(config.bind());
+        rcon = new RconListener(bind, config.rconPort(), config.rconPassword(), this::runCommand);
+        status = new StatusListener(bind, config.statusPort(), this::statusJson);
+        rcon.start();
+        status.start();
+        Log.info("RCON running on " + config.bind() + ":" + rcon.port() + "; status (server list ping) on "
+                + config.bind() + ":" + status.port());
+        if (core != null) {
+            core.start();
+            Log.info("Event emitter: " + (config.bridgeUrl() == null ? "off (no --bridge-url)"
+                    : "connecting to " + config.bridgeUrl() + " (connected=" + core.status().emitterConnected() + ")"));
+        }
+    }
+
+    /** Vanilla DedicatedServer#runCommand: clear the shared buffer, run on the main thread, read the buffer. */
+    public String runCommand(String command) {
+        console.prepareForCommand();
+        loop.callBlocking(() -> dispatcher.execute(CommandSource.console("Rcon", console::append), command));
+        return console.commandResponse();
+    }
+
+    private String statusJson() {
+        return loop.callBlocking(() -> {
+            JsonObject version = new JsonObject();
+            version.addProperty("name", DevGameAccess.MINECRAFT_VERSION);
+            version.addProperty("protocol", 767);
+            JsonArray sample = new JsonArray();
+            for (SimPlayer p : world.players()) {
+                JsonObject entry = new JsonObject();
+                entry.addProperty("name", p.name());
+                entry.addProperty("id", p.uuid().toString());
+                sample.add(entry);
+            }
+            JsonObject players = new JsonObject();
+            players.addProperty("max", world.maxPlayers());
+            players.addProperty("online", world.players().size());
+            players.add("sample", sample);
+            JsonObject description = new JsonObject();
+            description.addProperty("text", "mcpbridge devserver" + (core != null ? "" : " (no mod)"));
+            JsonObject root = new JsonObject();
+            root.add("version", version);
+            root.add("players", players);
+            root.add("description", description);
+            root.addProperty("enforcesSecureChat", false);
+            return root.toString();
+        });
+    }
+
+    public int rconPort() {
+        return rcon.port();
+    }
+
+    public int statusPort() {
+        return status.port();
+    }
+
+    public McpBridgeCore core() {
+        return core;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Log.info("Stopping the server");
+        if (rcon != null) {
+            rcon.close();
+        }
+        if (status != null) {
+            status.close();
+        }
+        if (core != null) {
+            core.close();
+        }
+        loop.close();
+    }
+
+    private static final GameEvents NO_EVENTS = new GameEvents() {
+        @Override
+        public void playerJoin(String player, UUID uuid) {}
+
+        @Override
+        public void playerQuit(String player, UUID uuid) {}
+
+        @Override
+        public void playerChat(String player, UUID uuid, String message) {}
+
+        @Override
+        public void playerDeath(String player, String cause, String world, double x, double y, double z, String killer) {}
+
+        @Override
+        public void blockBreak(String player, String blockType, String world, int x, int y, int z) {}
+    };
+}

@@ -1,0 +1,111 @@
+package dev.mcpbridge.devserver;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Command-line configuration. Secrets may also come from the environment
+ * ({@code DEVSERVER_RCON_PASSWORD}, {@code DEVSERVER_EVENTS_TOKEN}) so they stay out of process lists.
+ */
+public record DevserverConfig(String bind, int rconPort, String rconPassword, int statusPort, boolean withMod,
+                              String serverId, String bridgeUrl, String eventsToken, List<String> players,
+                              List<String> allow, int maxPlayers, long seed) {
+
+    public static final String USAGE = """
+            usage: java -jar mcpbridge-devserver.jar --rcon-password P [options]
+              --rcon-port N        RCON port (default 25575; 0 = pick a free one)
+              --rcon-password P    RCON password (or env DEVSERVER_RCON_PASSWORD); required
+              --status-port N      Server List Ping port (default 0 = pick a free one)
+              --bind ADDR          address to listen on (default 127.0.0.1)
+              --no-mod             start WITHOUT the mod: /mcpbridge is an unknown command
+              --server-id ID       server id the mod reports (default devserver)
+              --bridge-url URL     ws:// URL of the bridge's event endpoint (default: no events sent)
+              --events-token T     bearer token for the event endpoint (or env DEVSERVER_EVENTS_TOKEN)
+              --players A,B        players online at start
+              --allow REGEX        extra command pattern the mod allows (repeatable; added to its defaults)
+              --max-players N      (default 20)
+              --seed N             terrain seed (default 12345)
+            """;
+
+    /** Parses args; throws IllegalArgumentException naming the bad option and what to pass instead. */
+    public static DevserverConfig parse(String[] args, Map<String, String> env) {
+        String bind = "127.0.0.1";
+        int rconPort = 25575;
+        String password = env.get("DEVSERVER_RCON_PASSWORD");
+        int statusPort = 0;
+        boolean withMod = true;
+        String serverId = "devserver";
+        String bridgeUrl = null;
+        String token = env.get("DEVSERVER_EVENTS_TOKEN");
+        List<String> players = new ArrayList<>();
+        List<String> allow = new ArrayList<>();
+        int maxPlayers = 20;
+        long seed = 12345;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--no-mod" -> withMod = false;
+                case "--bind" -> bind = value(args, ++i, a);
+                case "--rcon-port" -> rconPort = port(value(args, ++i, a), a);
+                case "--rcon-password" -> password = value(args, ++i, a);
+                case "--status-port" -> statusPort = port(value(args, ++i, a), a);
+                case "--server-id" -> serverId = value(args, ++i, a);
+                case "--bridge-url" -> bridgeUrl = value(args, ++i, a);
+                case "--events-token" -> token = value(args, ++i, a);
+                case "--players" -> {
+                    for (String p : value(args, ++i, a).split(",")) {
+                        if (!p.isBlank()) {
+                            players.add(p.trim());
+                        }
+                    }
+                }
+                case "--allow" -> allow.add(value(args, ++i, a));
+                case "--max-players" -> maxPlayers = integer(value(args, ++i, a), a);
+                case "--seed" -> seed = integer(value(args, ++i, a), a);
+                default -> throw new IllegalArgumentException("unknown option '" + a + "'");
+            }
+        }
+        if (password == null || password.isEmpty()) {
+            throw new IllegalArgumentException("--rcon-password is required (vanilla refuses RCON without a password)");
+        }
+        for (String p : players) {
+            if (!p.matches("[A-Za-z0-9_]{1,16}")) {
+                throw new IllegalArgumentException("--players: '" + p + "' is not a valid player name (1-16 of A-Z a-z 0-9 _)");
+            }
+        }
+        return new DevserverConfig(bind, rconPort, password, statusPort, withMod, serverId, bridgeUrl, token,
+                List.copyOf(players), List.copyOf(allow), maxPlayers, seed);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static int port(String v, String option) {
+        int p = integer(v, option);
+        if (p < 0 || p > 65535) {
+            throw new IllegalArgumentException(option + " must be 0..65535, got " + v);
+        }
+        return p;
+    }
+
+    private static int integer(String v, String option) {
+        try {
+            return Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " must be an integer, got '" + v + "'");
+        }
+    }
+
+    /** For the startup log: no password, no token. */
+    public String summary() {
+        return "bind=" + bind + " rconPort=" + rconPort + " statusPort=" + statusPort + " mod=" + (withMod ? "on" : "off")
+                + " serverId=" + serverId + " bridgeUrl=" + (bridgeUrl == null ? "none" : bridgeUrl)
+                + " eventsToken=" + (eventsToken == null ? "none" : "***") + " players=" + players
+                + " extraAllow=" + allow + " maxPlayers=" + maxPlayers + " seed=" + seed;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.mcpbridge.devserver;
+
+import java.util.concurrent.CountDownLatch;
+
+/** Process entry: parse options, start, print the READY line, stop cleanly on SIGTERM/SIGINT. */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) throws Exception {
+        DevserverConfig config;
+        try {
+            config = DevserverConfig.parse(args, System.getenv());
+        } catch (IllegalArgumentException e) {
+            System.err.println("mcpbridge-devserver: " + e.getMessage());
+            System.err.print(DevserverConfig.USAGE);
+            System.exit(2);
+            return;
+        }
+        Devserver server = new Devserver(config);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "Server Shutdown Thread"));
+        try {
+            server.start();
+        } catch (Exception e) {
+            Log.error("could not start: " + e.getMessage() + " (is the port already in use?)", e);
+            System.exit(1);
+        }
+        System.out.println("DEVSERVER READY rcon=" + server.rconPort() + " status=" + server.statusPort());
+        System.out.flush();
+        stopped.await();
+    }
+}

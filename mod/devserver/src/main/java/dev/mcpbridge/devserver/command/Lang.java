@@ -1,0 +1,55 @@
+package dev.mcpbridge.devserver.command;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Vanilla's English strings (devserver/en_us.json, a subset of 1.21.1's en_us) with %s / %n$s filling. */
+public final class Lang {
+    private static final Pattern ARG = Pattern.compile("%(?:(\\d+)\\$)?s");
+    private final Map<String, String> strings;
+
+    private Lang(Map<String, String> strings) {
+        this.strings = strings;
+    }
+
+    public static Lang load() {
+        try (InputStream in = Lang.class.getResourceAsStream("/devserver/en_us.json")) {
+            if (in == null) {
+                throw new IllegalStateException("resource devserver/en_us.json is missing from the jar");
+            }
+            JsonObject json = JsonParser.parseReader(new InputStreamReader(in, StandardCharsets.UTF_8)).getAsJsonObject();
+            Map<String, String> map = new HashMap<>();
+            json.entrySet().forEach(e -> map.put(e.getKey(), e.getValue().getAsString()));
+            return new Lang(map);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The translated text; an unknown key is a programming error and fails loudly. */
+    public String tr(String key, Object... args) {
+        String pattern = strings.get(key);
+        if (pattern == null) {
+            throw new IllegalArgumentException("no English string for key " + key + " in devserver/en_us.json");
+        }
+        Matcher m = ARG.matcher(pattern);
+        StringBuilder out = new StringBuilder();
+        int next = 0;
+        while (m.find()) {
+            int index = m.group(1) != null ? Integer.parseInt(m.group(1)) - 1 : next++;
+            String value = index < args.length ? String.valueOf(args[index]) : "";
+            m.appendReplacement(out, Matcher.quoteReplacement(value));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.mcpbridge.devserver.mod;
+
+import dev.mcpbridge.core.McpBridgeCore;
+import dev.mcpbridge.core.config.CoreConfig;
+import dev.mcpbridge.core.spi.CoreLogger;
+import dev.mcpbridge.core.spi.GameAccess;
+import dev.mcpbridge.devserver.DevserverConfig;
+import dev.mcpbridge.devserver.Log;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the real mod core from the devserver's options, as the NeoForge adapter maps its ModConfigSpec. */
+public final class ModLoader {
+    private ModLoader() {}
+
+    public static McpBridgeCore load(GameAccess game, DevserverConfig cfg) {
+        List<String> allowed = new ArrayList<>(CoreConfig.DEFAULT_ALLOWED_COMMANDS);
+        allowed.addAll(cfg.allow());
+        CoreConfig config = CoreConfig.builder()
+                .serverId(cfg.serverId())
+                .allowedCommandPatterns(allowed)
+                .bridgeUrl(cfg.bridgeUrl())
+                .bridgeToken(cfg.eventsToken())
+                .reconnectAttempts(-1)
+                .build();
+        return new McpBridgeCore(game, config, new CoreLogger() {
+            @Override
+            public void info(String message) {
+                Log.info("[mcpbridge] " + message);
+            }
+
+            @Override
+            public void warn(String message) {
+                Log.warn("[mcpbridge] " + message);
+            }
+
+            @Override
+            public void error(String message, Throwable error) {
+                Log.error("[mcpbridge] " + message, error);
+            }
+        });
+    }
+}
