@@ -1,0 +1,86 @@
+/**
+ * The MCP server's configuration: a pure `loadConfig(env)` over a zod schema that lists every
+ * problem at once (ConfigError). Built once in main.ts and passed down.
+ */
+import { ConfigError, EVENT_TYPES, envList, loadEnvConfig, ServerIdSchema } from "@mcp-bridge/shared";
+import { z } from "zod";
+
+const list = z
+  .string()
+  .optional()
+  .transform((v) => envList(v));
+
+const EnvSchema = z.object({
+  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 of [A-Za-z0-9_-]")
+    .default("mcpb"),
+  JOB_SECRET: z.string().min(16, "must be at least 16 characters (shared with the bridge)"),
+  POLICY_FILE: z.string().min(1, "must name the policy JSON file shared with the bridge"),
+  MCP_SERVERS: z
+    .string()
+    .default("default")
+    .transform((v) => envList(v))
+    .pipe(z.array(ServerIdSchema).min(1, "must name at least one Minecraft server id")),
+  MCP_HOST: z.string().min(1).default("127.0.0.1"),
+  MCP_PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  MCP_ALLOWED_HOSTS: list,
+  MCP_ALLOWED_ORIGINS: list,
+  MCP_CLIENT_ID: z.string().optional(),
+  MCP_EVENT_TYPES: list.pipe(z.array(z.enum(EVENT_TYPES))),
+  MCP_EVENT_PLAYERS: list,
+  JOB_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface McpConfig {
+  redisUrl: string;
+  redisPrefix: string;
+  jobSecret: string;
+  policyFile: string;
+  servers: string[];
+  http: { host: string; port: number; allowedHosts: string[]; allowedOrigins: string[] };
+  stdio: { clientId: string | undefined; eventTypes: string[]; eventPlayers: string[] };
+  jobTimeoutMs: number;
+  logLevel: string;
+}
+
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
+
+export function loadConfig(env: Record<string, string | undefined>): McpConfig {
+  const e = loadEnvConfig(EnvSchema, env);
+  const allowedHosts = e.MCP_ALLOWED_HOSTS.length > 0 ? e.MCP_ALLOWED_HOSTS : LOOPBACK_HOSTS;
+  if (!["127.0.0.1", "localhost", "::1"].includes(e.MCP_HOST) && e.MCP_ALLOWED_HOSTS.length === 0) {
+    throw new ConfigError([
+      `MCP_ALLOWED_HOSTS: must list the host names clients use when MCP_HOST (${e.MCP_HOST}) is not loopback`,
+    ]);
+  }
+  return {
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jobSecret: e.JOB_SECRET,
+    policyFile: e.POLICY_FILE,
+    servers: e.MCP_SERVERS,
+    http: { host: e.MCP_HOST, port: e.MCP_PORT, allowedHosts, allowedOrigins: e.MCP_ALLOWED_ORIGINS },
+    stdio: { clientId: e.MCP_CLIENT_ID, eventTypes: e.MCP_EVENT_TYPES, eventPlayers: e.MCP_EVENT_PLAYERS },
+    jobTimeoutMs: e.JOB_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** What the startup log prints: everything but secrets, and the Redis URL without its password. */
+export function configSummary(config: McpConfig): Record<string, unknown> {
+  const url = new URL(config.redisUrl);
+  if (url.password) url.password = "***";
+  return {
+    redisUrl: url.toString(),
+    redisPrefix: config.redisPrefix,
+    policyFile: config.policyFile,
+    servers: config.servers,
+    http: config.http,
+    stdio: config.stdio,
+    jobTimeoutMs: config.jobTimeoutMs,
+    logLevel: config.logLevel,
+  };
+}

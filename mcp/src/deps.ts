@@ -1,0 +1,30 @@
+/** What createServer needs: process-wide services (shared by all sessions) and one session's state. */
+import type { Logger } from "pino";
+import type { Access } from "./auth/access.js";
+import type { EventLog } from "./events/event-log.js";
+import type { EventWaiter } from "./events/event-waiter.js";
+import type { StreamReader } from "./events/stream-reader.js";
+import type { Subscription } from "./events/subscription.js";
+import type { JobClient } from "./jobs/job-client.js";
+
+export interface ServerDeps {
+  /** Minecraft server ids; the first is the default of every `server` argument. */
+  servers: string[];
+  access: Access;
+  jobs: JobClient;
+  events: EventLog;
+  waiter: EventWaiter;
+  reader: StreamReader;
+  logger: Logger;
+  version: string;
+}
+
+export interface SessionContext {
+  /** The policy client this session acts as; its role is looked up on every call (hot reload). */
+  clientId: string;
+  subscription: Subscription;
+}
+
+export interface ToolDeps extends ServerDeps {
+  session: SessionContext;
+}

@@ -1,0 +1,206 @@
+/**
+ * The producer side of the queue contract. In: an operation, its args and the calling client.
+ * Out: a signed BullMQ job on `commands-<serverId>` and, through ONE QueueEvents per queue per
+ * process feeding a map of pending job ids, its result, its protocol error, or "still queued"
+ * when the deadline passes first.
+ */
+import {
+  BridgeError,
+  type ClientIdentity,
+  commandQueueName,
+  jobOptions,
+  makeRequest,
+  type Operation,
+  type OperationArgs,
+  signJob,
+} from "@mcp-bridge/shared";
+import { type Job, Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { dataFromReturnValue, errorFromFailedReason } from "./failure.js";
+import { guardRedis } from "./redis-guard.js";
+
+export type JobOutcome =
+  | { status: "completed"; jobId: string; data: unknown }
+  | { status: "pending"; jobId: string; state: string };
+
+export interface JobReport {
+  jobId: string;
+  serverId: string;
+  op: string;
+  state: string;
+  attemptsMade: number;
+  data?: unknown;
+  error?: { code: string; message: string };
+}
+
+interface Pending {
+  resolve: (data: unknown) => void;
+  reject: (error: BridgeError) => void;
+}
+
+interface ServerQueue {
+  queue: Queue;
+  events: QueueEvents;
+  eventsConnection: Redis;
+  ready: Promise<unknown>;
+}
+
+export interface JobClientOptions {
+  /** Non-blocking connection for adds and reads (maxRetriesPerRequest small). */
+  redis: Redis;
+  prefix: string;
+  secret: string;
+  timeoutMs: number;
+  logger: Logger;
+}
+
+export class JobClient {
+  private readonly queues = new Map<string, ServerQueue>();
+  private readonly pending = new Map<string, Pending>();
+  private closed = false;
+
+  constructor(private readonly options: JobClientOptions) {}
+
+  /** Queues the operation and waits up to `timeoutMs` (default: the configured JOB_TIMEOUT_MS). */
+  async run<O extends Operation>(
+    serverId: string,
+    op: O,
+    args: OperationArgs<O>,
+    client: ClientIdentity,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<JobOutcome> {
+    const envelope = makeRequest(op, args);
+    const jobId = envelope.id;
+    const data = signJob({ serverId, envelope, client }, this.options.secret);
+    const sq = this.serverQueue(serverId);
+    await guardRedis(this.options.redis, "waiting for the queue", () => sq.ready);
+    const result = this.waitFor(jobId, timeoutMs);
+    try {
+      await guardRedis(this.options.redis, "adding the job", () => sq.queue.add(op, data, jobOptions(jobId)));
+    } catch (error) {
+      this.pending.delete(jobId);
+      throw error;
+    }
+    this.options.logger.debug({ jobId, serverId, op, client: client.id }, "job queued");
+    void this.settleIfFinished(sq.queue, jobId);
+    const outcome = await result;
+    if (outcome !== TIMED_OUT) return { status: "completed", jobId, data: outcome };
+    const state = await sq.queue.getJobState(jobId).catch(() => "unknown");
+    return { status: "pending", jobId, state };
+  }
+
+  /** State, result or error of a job, for get_job. INVALID_ARGS when the id is unknown. */
+  async report(serverId: string, jobId: string): Promise<JobReport> {
+    const { queue } = this.serverQueue(serverId);
+    const job = (await guardRedis(this.options.redis, "reading the job", () => queue.getJob(jobId))) as
+      | Job
+      | undefined;
+    if (!job) {
+      throw new BridgeError(
+        "INVALID_ARGS",
+        `No job '${jobId}' on server '${serverId}'; finished jobs are kept for 1 hour, failed ones for 7 days`,
+        { details: { field: "jobId" } },
+      );
+    }
+    const state = await queue.getJobState(jobId);
+    const report: JobReport = { jobId, serverId, op: job.name, state, attemptsMade: job.attemptsMade };
+    if (state === "completed") {
+      try {
+        report.data = dataFromReturnValue(job.returnvalue);
+      } catch (error) {
+        report.error = BridgeError.from(error).toPayload();
+      }
+    }
+    if (state === "failed") {
+      const { code, message } = errorFromFailedReason(job.failedReason);
+      report.error = { code, message };
+    }
+    return report;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const p of this.pending.values())
+      p.reject(new BridgeError("CONNECTION_ERROR", "MCP server shutting down"));
+    this.pending.clear();
+    await Promise.allSettled([...this.queues.values()].flatMap((q) => [q.events.close(), q.queue.close()]));
+    for (const q of this.queues.values()) q.eventsConnection.disconnect();
+    this.queues.clear();
+  }
+
+  private waitFor(jobId: string, timeoutMs: number): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(jobId);
+        resolve(TIMED_OUT);
+      }, timeoutMs);
+      const done = () => {
+        clearTimeout(timer);
+        this.pending.delete(jobId);
+      };
+      this.pending.set(jobId, {
+        resolve: (data) => {
+          done();
+          resolve(data);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+      });
+    });
+  }
+
+  /** A job may finish before QueueEvents delivers; look once after adding. */
+  private async settleIfFinished(queue: Queue, jobId: string): Promise<void> {
+    try {
+      const job = await queue.getJob(jobId);
+      if (!job) return;
+      if (job.finishedOn && job.failedReason && !job.returnvalue) this.onFailed(jobId, job.failedReason);
+      else if (job.finishedOn) this.onCompleted(jobId, job.returnvalue);
+    } catch {
+      // QueueEvents will still deliver; nothing to do.
+    }
+  }
+
+  private onCompleted(jobId: string, returnvalue: unknown): void {
+    const p = this.pending.get(jobId);
+    if (!p) return;
+    try {
+      p.resolve(dataFromReturnValue(returnvalue));
+    } catch (error) {
+      p.reject(BridgeError.from(error));
+    }
+  }
+
+  private onFailed(jobId: string, failedReason: string): void {
+    this.pending.get(jobId)?.reject(errorFromFailedReason(failedReason));
+  }
+
+  private serverQueue(serverId: string): ServerQueue {
+    const existing = this.queues.get(serverId);
+    if (existing) return existing;
+    const name = commandQueueName(serverId);
+    const { redis, prefix, logger } = this.options;
+    const queue = new Queue(name, { connection: redis, prefix });
+    const eventsConnection = redis.duplicate({ maxRetriesPerRequest: null });
+    eventsConnection.on("error", () => undefined);
+    const events = new QueueEvents(name, { connection: eventsConnection, prefix });
+    events.on("completed", ({ jobId, returnvalue }) => this.onCompleted(jobId, returnvalue));
+    events.on("failed", ({ jobId, failedReason }) => this.onFailed(jobId, failedReason));
+    events.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue events error"));
+    queue.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue error"));
+    const ready = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    const sq = { queue, events, eventsConnection, ready };
+    ready.catch(() => {
+      // Let the next call start afresh instead of failing forever on a stale rejection.
+      if (this.queues.get(serverId) === sq) this.queues.delete(serverId);
+    });
+    this.queues.set(serverId, sq);
+    return sq;
+  }
+}
+
+const TIMED_OUT = Symbol("timed out");

@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * Process entry of `minecraft-mcp`: stdio by default, Streamable HTTP with `--http` or `http`.
+ * Loads the config (every problem listed, exit 2), logs version, config summary and Redis status
+ * to stderr (property 14), serves until SIGINT/SIGTERM or, for stdio, until stdin closes.
+ */
+import { BridgeError, createLogger, loadConfigOrExit } from "@mcp-bridge/shared";
+import { configSummary, loadConfig } from "./config.js";
+import { createRuntime } from "./runtime.js";
+import { startHttp } from "./transports/http.js";
+import { startStdio } from "./transports/stdio.js";
+import { VERSION } from "./version.js";
+
+async function main(argv: string[]): Promise<void> {
+  if (argv.includes("--help") || argv.includes("-h")) {
+    process.stderr.write(
+      "Usage: minecraft-mcp [--http | http]   (configuration from the environment, see README)\n",
+    );
+    return;
+  }
+  if (argv.includes("--version")) {
+    process.stderr.write(`${VERSION}\n`);
+    return;
+  }
+  const mode = argv.includes("--http") || argv.includes("http") ? "http" : "stdio";
+  const config = loadConfigOrExit(() => loadConfig(process.env));
+  const logger = createLogger({ name: "minecraft-mcp", level: config.logLevel });
+  const runtime = createRuntime(config, logger);
+  const redis = await runtime.redisStatus();
+  logger.info(
+    { version: VERSION, transport: mode, config: configSummary(config), redis },
+    "minecraft-mcp starting",
+  );
+
+  let stop: () => Promise<void>;
+  try {
+    if (mode === "http") {
+      const http = await startHttp(runtime.deps, runtime.policy, config.http);
+      logger.info({ url: http.url }, "serving Streamable HTTP");
+      stop = http.close;
+    } else {
+      const stdio = await startStdio(runtime.deps, config.stdio);
+      logger.info({ clientId: config.stdio.clientId }, "serving stdio");
+      stop = stdio.close;
+      process.stdin.once("end", () => void shutdown("stdin closed"));
+    }
+  } catch (error) {
+    const e = BridgeError.from(error);
+    logger.fatal({ code: e.code, err: e.message }, "cannot start");
+    await runtime.close();
+    process.exitCode = 1;
+    return;
+  }
+
+  let stopping = false;
+  async function shutdown(reason: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ reason }, "shutting down");
+    await stop().catch(() => undefined);
+    await runtime.close();
+    logger.flush();
+    setTimeout(() => process.exit(0), 100).unref();
+  }
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  process.stderr.write(`minecraft-mcp failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});

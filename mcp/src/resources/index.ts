@@ -1,0 +1,93 @@
+/**
+ * Readable resources of a session: minecraft://events/recent (this session's subscription applied),
+ * minecraft://players and minecraft://server (live answers through the queue). Clients may
+ * resources/subscribe to them; push.ts sends notifications/resources/updated.
+ */
+import { BridgeError } from "@mcp-bridge/shared";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import {
+  type ReadResourceResult,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ToolDeps } from "../deps.js";
+
+export const RESOURCE_URIS = {
+  recentEvents: "minecraft://events/recent",
+  players: "minecraft://players",
+  server: "minecraft://server",
+} as const;
+
+const KNOWN = new Set<string>(Object.values(RESOURCE_URIS));
+
+function json(uri: string, value: unknown): ReadResourceResult {
+  return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value, null, 2) }] };
+}
+
+async function perServer(deps: ToolDeps, read: (serverId: string) => Promise<unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const serverId of deps.servers) {
+    try {
+      out[serverId] = await read(serverId);
+    } catch (error) {
+      out[serverId] = { error: BridgeError.from(error).toPayload() };
+    }
+  }
+  return out;
+}
+
+async function query(deps: ToolDeps, serverId: string, op: "get_online_players" | "get_server_info") {
+  const client = await deps.access.check(deps.session.clientId, op, {});
+  const outcome = await deps.jobs.run(serverId, op, {}, client, Math.min(5000, 30_000));
+  if (outcome.status === "pending") return { pending: true, jobId: outcome.jobId };
+  return outcome.data;
+}
+
+export function registerResources(server: McpServer, deps: ToolDeps, subscribed: Set<string>): void {
+  server.registerResource(
+    "recent-events",
+    RESOURCE_URIS.recentEvents,
+    {
+      title: "Recent game events",
+      description: "The 50 most recent events per server matching this session's subscription",
+      mimeType: "application/json",
+    },
+    async (uri) =>
+      json(
+        uri.href,
+        await perServer(deps, async (serverId) => {
+          await deps.access.check(deps.session.clientId, "get_events", {});
+          const { types, players } = deps.session.subscription.get();
+          return deps.events.query({ serverId, types, players, limit: 50 });
+        }),
+      ),
+  );
+  server.registerResource(
+    "players",
+    RESOURCE_URIS.players,
+    { title: "Online players", description: "Players online on each server", mimeType: "application/json" },
+    async (uri) => json(uri.href, await perServer(deps, (s) => query(deps, s, "get_online_players"))),
+  );
+  server.registerResource(
+    "server",
+    RESOURCE_URIS.server,
+    {
+      title: "Server status",
+      description: "Version, players, time, weather, TPS",
+      mimeType: "application/json",
+    },
+    async (uri) => json(uri.href, await perServer(deps, (s) => query(deps, s, "get_server_info"))),
+  );
+
+  server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
+    if (!KNOWN.has(request.params.uri)) {
+      throw new BridgeError("INVALID_ARGS", `Unknown resource ${request.params.uri}`);
+    }
+    subscribed.add(request.params.uri);
+    return {};
+  });
+  server.server.setRequestHandler(UnsubscribeRequestSchema, async (request) => {
+    subscribed.delete(request.params.uri);
+    return {};
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * Process-wide services shared by every session: Redis connections, the policy store (hot reload),
+ * the job client (one QueueEvents per queue), the event log, the one stream reader. Built once from
+ * the config; `close()` is idempotent.
+ */
+import { type Policy, PolicyStore, redisKeys } from "@mcp-bridge/shared";
+import { Redis } from "ioredis";
+import type { Logger } from "pino";
+import { Access } from "./auth/access.js";
+import { RateLimiter } from "./auth/rate-limiter.js";
+import type { McpConfig } from "./config.js";
+import type { ServerDeps } from "./deps.js";
+import { EventLog } from "./events/event-log.js";
+import { EventWaiter } from "./events/event-waiter.js";
+import { StreamReader } from "./events/stream-reader.js";
+import { JobClient } from "./jobs/job-client.js";
+import { VERSION } from "./version.js";
+
+export interface Runtime {
+  deps: ServerDeps;
+  policy: () => Policy;
+  redis: Redis;
+  /** "ready" or why Redis cannot be reached (startup log, property 14). */
+  redisStatus(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export type RuntimeConfig = Pick<
+  McpConfig,
+  "redisUrl" | "redisPrefix" | "jobSecret" | "servers" | "jobTimeoutMs"
+> & {
+  policyFile?: string;
+};
+
+/** `policy` may be given directly (tests); otherwise POLICY_FILE is loaded and watched. */
+export function createRuntime(config: RuntimeConfig, logger: Logger, policy?: () => Policy): Runtime {
+  let store: PolicyStore | undefined;
+  if (!policy) {
+    store = new PolicyStore(config.policyFile!, {
+      onReload: () => logger.info({ policyFile: config.policyFile }, "policy reloaded"),
+      onError: (error) =>
+        logger.error({ err: error.message }, "policy file invalid; keeping the previous policy"),
+    }).watch();
+    const s = store;
+    policy = () => s.current();
+  }
+  let lastError = "";
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  redis.on("error", (error) => {
+    if (error.message !== lastError) logger.warn({ err: error.message }, "redis connection problem");
+    lastError = error.message;
+  });
+  redis.on("ready", () => {
+    if (lastError) logger.info("redis connection restored");
+    lastError = "";
+  });
+  const readerConnection = redis.duplicate({ maxRetriesPerRequest: null });
+  readerConnection.on("error", () => undefined);
+  const events = new EventLog(redis, config.redisPrefix);
+  const reader = new StreamReader(
+    readerConnection,
+    StreamReader.keysFor(config.servers, (s) => redisKeys(config.redisPrefix).eventStream(s)),
+    logger,
+  );
+  reader.start();
+  const jobs = new JobClient({
+    redis,
+    prefix: config.redisPrefix,
+    secret: config.jobSecret,
+    timeoutMs: config.jobTimeoutMs,
+    logger,
+  });
+  const deps: ServerDeps = {
+    servers: config.servers,
+    access: new Access(policy, new RateLimiter(redis, config.redisPrefix)),
+    jobs,
+    events,
+    waiter: new EventWaiter(redis, events),
+    reader,
+    logger,
+    version: VERSION,
+  };
+  let closing: Promise<void> | undefined;
+  return {
+    deps,
+    policy,
+    redis,
+    async redisStatus() {
+      try {
+        await Promise.race([
+          redis.ping(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error("no answer within 3 s")), 3000)),
+        ]);
+        return "ready";
+      } catch (error) {
+        return `unreachable (${(error as Error).message})`;
+      }
+    },
+    close() {
+      closing ??= (async () => {
+        store?.close();
+        await reader.close();
+        await jobs.close();
+        redis.disconnect();
+      })();
+      return closing;
+    },
+  };
+}

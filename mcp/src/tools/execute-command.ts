@@ -1,0 +1,24 @@
+import { ExecuteCommandArgsSchema, ExecuteCommandResultSchema } from "@mcp-bridge/shared";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolDeps } from "../deps.js";
+import { runGameOperation } from "./game-operation.js";
+import { serverArg } from "./tool-kit.js";
+
+const name = "execute_command";
+
+const config = (deps: ToolDeps) => ({
+  title: "Run a Minecraft server command",
+  description:
+    "Runs one Minecraft console command (without the leading slash), e.g. 'time set day' or 'weather clear', " +
+    "and returns the server's text output. Only commands matching your role's allowed patterns are accepted; " +
+    "prefer the dedicated tools (give_item, teleport_player, send_message) when one fits.",
+  inputSchema: ExecuteCommandArgsSchema.extend({ server: serverArg(deps.servers) }),
+  outputSchema: ExecuteCommandResultSchema,
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+});
+
+export function registerExecuteCommandTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(name, config(deps), async (args) =>
+    runGameOperation(deps, name, args, (d) => `Command output: ${String(d.output) || "(no output)"}`),
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Recovery hints the model can act on, built from the error and, where it helps, from the game:
+ * PLAYER_NOT_FOUND asks the server who IS online.
+ */
+import {
+  type BridgeError,
+  type ClientIdentity,
+  ERROR_HINTS,
+  OnlinePlayersResultSchema,
+} from "@mcp-bridge/shared";
+import type { ToolDeps } from "../deps.js";
+
+const LOOKUP_MS = 3000;
+
+export interface HintContext {
+  deps: ToolDeps;
+  serverId: string;
+  client: ClientIdentity | undefined;
+  args: Record<string, unknown>;
+}
+
+export async function hintFor(error: BridgeError, ctx: HintContext): Promise<string> {
+  switch (error.code) {
+    case "PLAYER_NOT_FOUND":
+      return playerHint(error, ctx);
+    case "RATE_LIMITED": {
+      const wait = error.details?.retryAfterS;
+      return typeof wait === "number" ? `Wait ${wait} s, then call again.` : ERROR_HINTS.RATE_LIMITED;
+    }
+    case "TIMEOUT":
+      return typeof error.details?.jobId === "string"
+        ? `Call get_job with jobId '${error.details.jobId}' later to see its result; do not resend it, or it may run twice.`
+        : ERROR_HINTS.TIMEOUT;
+    default:
+      return ERROR_HINTS[error.code];
+  }
+}
+
+async function playerHint(error: BridgeError, ctx: HintContext): Promise<string> {
+  const name = String(ctx.args.player ?? ctx.args.target ?? "the player");
+  let online = Array.isArray(error.details?.online) ? (error.details.online as string[]) : undefined;
+  if (!online && ctx.client) {
+    try {
+      const outcome = await ctx.deps.jobs.run(ctx.serverId, "get_online_players", {}, ctx.client, LOOKUP_MS);
+      if (outcome.status === "completed") online = OnlinePlayersResultSchema.parse(outcome.data).players;
+    } catch {
+      // fall through to the generic hint
+    }
+  }
+  if (!online) return `player ${name} is not online. ${ERROR_HINTS.PLAYER_NOT_FOUND}`;
+  return online.length === 0
+    ? `player ${name} is not online; nobody is online right now`
+    : `player ${name} is not online; online players: ${online.join(", ")}`;
+}

@@ -1,0 +1,26 @@
+import { SendMessageArgsSchema, SendMessageResultSchema } from "@mcp-bridge/shared";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolDeps } from "../deps.js";
+import { runGameOperation } from "./game-operation.js";
+import { serverArg } from "./tool-kit.js";
+
+const name = "send_message";
+
+const config = (deps: ToolDeps) => ({
+  title: "Send a chat message",
+  description:
+    "Sends a chat message to every player, or only to `target` (an online player's exact name). " +
+    "Returns the players who received it.",
+  inputSchema: SendMessageArgsSchema.extend({ server: serverArg(deps.servers) }),
+  outputSchema: SendMessageResultSchema,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+});
+
+export function registerSendMessageTool(server: McpServer, deps: ToolDeps): void {
+  server.registerTool(name, config(deps), async (args) =>
+    runGameOperation(deps, name, args, (d) => {
+      const recipients = d.recipients as string[];
+      return `Message delivered to ${recipients.length} player(s): ${recipients.join(", ") || "nobody"}`;
+    }),
+  );
+}
