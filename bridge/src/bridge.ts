@@ -19,13 +19,14 @@ import {
 import { RconClient } from "./rcon/index.js";
 import type { RconChannel, VanillaRunner } from "./servers/rcon-channel.js";
 import { ServerRuntime, type ServerStatus } from "./servers/server-runtime.js";
+import { runVanilla, statusPing } from "./vanilla/index.js";
 
 export interface BridgeDeps {
   logger?: Logger;
-  /** Vanilla mode: runs an operation with vanilla commands. */
-  runVanilla: VanillaRunner;
-  /** The server's version via the status ping (vanilla get_server_info). */
-  probeVersion?: (server: ServerConfig) => Promise<string | undefined>;
+  /** Vanilla mode: runs an operation with vanilla commands. Default: bridge/src/vanilla. */
+  runVanilla?: VanillaRunner;
+  /** The server's version via the status ping (vanilla get_server_info). Default: statusPing. */
+  probeVersion?: (server: ServerConfig) => Promise<string>;
   createRcon?: (server: ServerConfig, logger: Logger) => RconChannel;
   /** Set false to run without the HTTP server (workers only). Default true. */
   http?: boolean;
@@ -64,7 +65,7 @@ function defaultRcon(config: BridgeConfig) {
     });
 }
 
-export function createBridge(config: BridgeConfig, deps: BridgeDeps): Bridge {
+export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridge {
   const logger = deps.logger ?? createLogger({ name: "bridge", level: config.logLevel });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
   redis.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
@@ -87,8 +88,10 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps): Bridge {
         leaseRedis: redis,
         policies,
         createRcon: (s) => createRcon(s, logger.child({ serverId: s.id })),
-        runVanilla: deps.runVanilla,
-        probeVersion: () => deps.probeVersion?.(server) ?? Promise.resolve(undefined),
+        runVanilla: deps.runVanilla ?? runVanilla,
+        probeVersion: () =>
+          deps.probeVersion?.(server) ??
+          statusPing(server.rconHost, server.statusPort).then((s) => s.version),
         logger,
         ownerName: deps.ownerName,
         lockDurationMs: deps.lockDurationMs,

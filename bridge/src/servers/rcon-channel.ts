@@ -15,17 +15,14 @@ export interface RconChannel {
 }
 
 export interface VanillaContext {
-  /** From the status ping; undefined when it was not reachable. */
-  serverVersion: string | undefined;
+  /** The server's version via the status ping (asked lazily, only by operations that need it). */
+  serverVersion: () => Promise<string>;
 }
 
 /** Runs one operation with vanilla commands; throws BridgeError (UNSUPPORTED where vanilla cannot). */
 export type VanillaRunner = (
   op: Operation,
   args: Record<string, unknown>,
-  rcon: Pick<RconChannel, "command">,
+  rcon: { command(text: string): Promise<string> },
   context: VanillaContext,
 ) => Promise<unknown>;
-
-/** The server's version from the Server List Ping, or undefined. */
-export type VersionProbe = () => Promise<string | undefined>;

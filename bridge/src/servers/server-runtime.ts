@@ -20,7 +20,7 @@ import { ModBatcher } from "../jobs/mod-batcher.js";
 import type { Mode } from "../jobs/retry-policy.js";
 import { type Capability, detectCapability } from "./capability.js";
 import { Lease } from "./lease.js";
-import type { RconChannel, VanillaRunner, VersionProbe } from "./rcon-channel.js";
+import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
 
 export interface RuntimeMetrics {
   observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
@@ -41,7 +41,8 @@ export interface ServerRuntimeOptions {
   policies: Pick<PolicyStore, "current">;
   createRcon: (server: ServerConfig) => RconChannel;
   runVanilla: VanillaRunner;
-  probeVersion: VersionProbe;
+  /** The server version via the status ping (vanilla get_server_info). */
+  probeVersion: () => Promise<string>;
   logger: Logger;
   metrics?: RuntimeMetrics;
   /** Longest wait for active jobs on a graceful stop. Default 10 s. */
@@ -65,7 +66,6 @@ export class ServerRuntime implements RequestExecutor {
   private worker: CommandWorker | undefined;
   private batcher: ModBatcher | undefined;
   private capability: Capability | undefined;
-  private serverVersion: string | undefined;
   private currentMode: Mode | undefined;
   private checks: Promise<void> = Promise.resolve();
   private stopping = false;
@@ -120,8 +120,8 @@ export class ServerRuntime implements RequestExecutor {
       const data = await this.options.runVanilla(
         op,
         request.payload.args,
-        { command: (text, o) => this.timed(rcon, text, o) },
-        { serverVersion: this.serverVersion },
+        { command: (text: string) => this.timed(rcon, text) },
+        { serverVersion: this.options.probeVersion },
       );
       return { data, replay: false };
     }
@@ -200,11 +200,7 @@ export class ServerRuntime implements RequestExecutor {
         );
       } else {
         this.batcher = undefined;
-        this.serverVersion = await this.options.probeVersion().catch(() => undefined);
-        this.log.info(
-          { mode: "vanilla", reason: capability.reason, version: this.serverVersion },
-          "server connected in vanilla mode",
-        );
+        this.log.info({ mode: "vanilla", reason: capability.reason }, "server connected in vanilla mode");
       }
       this.currentMode = capability.mode;
       this.worker?.resume();

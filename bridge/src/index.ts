@@ -1,0 +1,12 @@
+/** Public surface of the bridge package: the composition root and its configuration. */
+export { type Bridge, type BridgeDeps, createBridge } from "./bridge.js";
+export {
+  type BridgeConfig,
+  configSummary,
+  loadConfig,
+  type ServerConfig,
+  ServerConfigSchema,
+} from "./config.js";
+export { MAX_RCON_COMMAND_BYTES } from "./jobs/batch-packer.js";
+export type { Capability } from "./servers/capability.js";
+export type { ServerStatus } from "./servers/server-runtime.js";
