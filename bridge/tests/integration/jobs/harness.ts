@@ -35,6 +35,8 @@ export interface Envelope {
 export interface ModPeerOptions {
   /** false: behave like a server without the mod. */
   mod?: boolean;
+  /** Vanilla commands: the answer text, or undefined for the default; may throw to drop the connection. */
+  vanilla?: (command: string) => string | undefined;
   /** Requests whose first execution drops the connection after running (the answer is lost). */
   dropAfterRun?: (request: Envelope) => boolean;
 }
@@ -43,6 +45,7 @@ export interface ModPeerOptions {
 export class ModPeer {
   readonly executions = new Map<string, number>();
   readonly batchSizes: number[] = [];
+  readonly vanillaCommands: string[] = [];
   private readonly cache = new Map<string, unknown>();
   readonly server: FakeRconServer;
 
@@ -52,6 +55,9 @@ export class ModPeer {
 
   private answer(command: string): string {
     if (!command.startsWith("mcpbridge ") || this.options.mod === false) {
+      this.vanillaCommands.push(command);
+      const custom = this.options.vanilla?.(command);
+      if (custom !== undefined) return custom;
       if (command.startsWith("list")) return "There are 1 of a max of 20 players online: Steve";
       return "Unknown or incomplete command, see below for error";
     }
