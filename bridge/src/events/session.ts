@@ -12,11 +12,9 @@
  */
 import {
   BridgeError,
-  type EventMessage,
   makeError,
   makeResponse,
   negotiateVersion,
-  parseEvent,
   parseJson,
   parseSessionHello,
   toAsciiJson,
@@ -25,6 +23,7 @@ import type { Logger } from "pino";
 import type { BridgeMetrics } from "../ops/metrics.js";
 import { secretsEqual } from "./auth.js";
 import type { EventStore, StoredEvent } from "./event-store.js";
+import { readEvent } from "./read-event.js";
 
 export type EventMetrics = Pick<
   BridgeMetrics,
@@ -198,7 +197,7 @@ export class EventSession {
   }
 
   private acceptEvent(text: string): void {
-    const event: EventMessage = parseEvent(text);
+    const { event, json } = readEvent(text);
     const serverId = this.serverId!;
     this.options.metrics.eventsIn.inc({ serverId });
     if (this.pending.length >= this.maxPending) {
@@ -209,7 +208,7 @@ export class EventSession {
       id: event.id,
       timestamp: event.timestamp,
       seq: event.payload.seq,
-      json: toAsciiJson(event),
+      json,
       type: event.payload.eventType,
       player: event.payload.data.player,
     });

@@ -97,7 +97,7 @@ export class ModClient {
   }
 
   static connect(url: string, token: string | undefined, options: WebSocket.ClientOptions = {}) {
-    const headers = token === undefined ? {} : { authorization: `Bearer ${token}` };
+    const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
     const ws = new WebSocket(url, { headers, ...options });
     return new Promise<ModClient>((resolve, reject) => {
       ws.once("open", () => resolve(new ModClient(ws)));

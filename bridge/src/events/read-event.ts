@@ -1,0 +1,30 @@
+/**
+ * Reads one event frame. In: frame text. Out: the validated envelope and the ASCII JSON to store,
+ * or the SCHEMA_ERROR of parseEvent naming the field. The happy path validates once (the full
+ * event schema, then the version rule); only a failing frame goes through parseEvent for its
+ * precise error. This halves the per-event cost at 10,000+ events/s.
+ */
+import {
+  assertCompatible,
+  type EventMessage,
+  EventMessageSchema,
+  isAscii,
+  parseEvent,
+  parseJson,
+  toAsciiJson,
+} from "@mcp-bridge/shared";
+
+export interface ReadEvent {
+  event: EventMessage;
+  /** The frame itself when it is already ASCII (what the mod sends), else the re-encoded envelope. */
+  json: string;
+}
+
+export function readEvent(text: string): ReadEvent {
+  const value = parseJson(text);
+  const fast = EventMessageSchema.safeParse(value);
+  if (!fast.success) parseEvent(value); // throws the SCHEMA_ERROR naming the field
+  const event = fast.success ? fast.data : parseEvent(value);
+  assertCompatible(event.version);
+  return { event, json: isAscii(text) ? text : toAsciiJson(event) };
+}
