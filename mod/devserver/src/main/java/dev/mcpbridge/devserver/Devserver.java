@@ -142,6 +142,11 @@ public final class Devserver implements AutoCloseable {
         });
     }
 
+    /** Adds a root command (tests use it to probe the main thread; plugins could too). */
+    public void registerCommand(String name, dev.mcpbridge.devserver.command.Command command) {
+        dispatcher.register(name, command);
+    }
+
     public int rconPort() {
         return rcon.port();
     }
