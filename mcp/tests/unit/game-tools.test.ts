@@ -1,0 +1,143 @@
+// Tools that become jobs, driven through a real SDK Client against createServer, a real Redis and
+// BullMQ, with a small Worker playing the bridge.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, errorCode, type Harness, startHarness, textOf } from "../support/harness.js";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("game tools: happy paths (properties 2, 8, 9, 10, 11)", () => {
+  it("lists every tool with input and output schemas and annotations", async () => {
+    const client = await h.connect();
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name).sort();
+    expect(names).toEqual(
+      [
+        "execute_command",
+        "get_chat_history",
+        "get_events",
+        "get_job",
+        "get_online_players",
+        "get_player_info",
+        "get_server_info",
+        "get_world_info",
+        "give_item",
+        "search_events",
+        "send_message",
+        "subscribe_events",
+        "teleport_player",
+        "wait_for_events",
+      ].sort(),
+    );
+    for (const tool of tools) {
+      expect(tool.outputSchema, tool.name).toBeDefined();
+      expect(tool.annotations?.readOnlyHint, tool.name).toBeTypeOf("boolean");
+      expect(tool.description?.length, tool.name).toBeGreaterThan(40);
+    }
+    const give = tools.find((t) => t.name === "give_item")!;
+    expect(give.inputSchema.properties).toHaveProperty("server");
+    expect((give.inputSchema.properties?.server as { enum: string[] }).enum).toEqual(["alpha", "silent"]);
+  });
+
+  it("execute_command queues a signed job and returns the output (property 2)", async () => {
+    const client = await h.connect();
+    const result = await call(client, "execute_command", { command: "time set day" });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ output: "ran: time set day" });
+    const job = h.bridge.seen.at(-1)!;
+    expect(job.serverId).toBe("alpha");
+    expect(job.client).toEqual({ id: "admin", role: "admin" });
+    expect(job.envelope).toMatchObject({ type: "command", payload: { command: "execute_command" } });
+  });
+
+  it("send_message, teleport_player and give_item succeed for online players (property 2)", async () => {
+    const client = await h.connect();
+    const sent = await call(client, "send_message", { message: "hello", target: "Alex" });
+    expect(sent.structuredContent).toEqual({ recipients: ["Alex"] });
+    const tp = await call(client, "teleport_player", { player: "Steve", x: 10, y: 70, z: -5 });
+    expect(tp.structuredContent).toMatchObject({ player: "Steve", location: { x: 10, y: 70, z: -5 } });
+    const give = await call(client, "give_item", { player: "Steve", item: "minecraft:diamond", quantity: 5 });
+    expect(give.structuredContent).toEqual({ player: "Steve", item: "minecraft:diamond", quantity: 5 });
+    expect(textOf(give)).toContain("Gave 5 minecraft:diamond to Steve");
+  });
+
+  it("queries return complete structured data (properties 8-11)", async () => {
+    const client = await h.connect();
+    h.bridge.players.add("Notch");
+    const players = await call(client, "get_online_players");
+    expect(players.structuredContent).toEqual({ players: ["Steve", "Alex", "Notch"], online: 3, max: 20 });
+    h.bridge.players.delete("Notch");
+    const info = await call(client, "get_player_info", { player: "Alex" });
+    expect(info.structuredContent).toMatchObject({ name: "Alex", health: 20, gameMode: "survival" });
+    expect(info.structuredContent).toHaveProperty("inventory");
+    expect(info.structuredContent).toHaveProperty("location");
+    const server = await call(client, "get_server_info");
+    expect(server.structuredContent).toMatchObject({ version: "1.21.1", weather: "CLEAR", timeOfDay: 6000 });
+    const world = await call(client, "get_world_info", { x: 0, y: 64, z: 0, radius: 4 });
+    expect(world.structuredContent).toMatchObject({ radius: 4, truncated: false });
+    expect((world.structuredContent as { entities: unknown[] }).entities).toHaveLength(1);
+  });
+});
+
+describe("game tools: failures (property 3)", () => {
+  it("PLAYER_NOT_FOUND names who is online", async () => {
+    const client = await h.connect();
+    const result = await call(client, "give_item", { player: "Herobrine", item: "diamond", quantity: 1 });
+    expect(errorCode(result)).toBe("PLAYER_NOT_FOUND");
+    expect(textOf(result)).toContain("player Herobrine is not online; online players: Steve, Alex");
+  });
+
+  it("a command the game rejects comes back as INVALID_COMMAND", async () => {
+    const client = await h.connect();
+    const result = await call(client, "execute_command", { command: "bogus thing" });
+    expect(errorCode(result)).toBe("INVALID_COMMAND");
+    expect(textOf(result)).toMatch(/^INVALID_COMMAND: Unknown or incomplete command: bogus thing/);
+  });
+
+  it("a failure without a protocol code becomes SERVER_ERROR with the reason", async () => {
+    const client = await h.connect();
+    const result = await call(client, "execute_command", { command: "explode" });
+    expect(errorCode(result)).toBe("SERVER_ERROR");
+    expect(textOf(result)).toContain("RCON socket closed unexpectedly");
+  });
+
+  it("invalid arguments are INVALID_ARGS naming the field, and nothing is queued", async () => {
+    const client = await h.connect();
+    const before = h.bridge.seen.length;
+    const result = await call(client, "give_item", { player: "Steve", item: "diamond", quantity: 0 });
+    expect(errorCode(result)).toBe("INVALID_ARGS");
+    expect(textOf(result)).toMatch(/^INVALID_ARGS: .*quantity/s);
+    const bad = await call(client, "teleport_player", { player: "bad name!", x: 0, y: 0, z: 0 });
+    expect(errorCode(bad)).toBe("INVALID_ARGS");
+    expect(h.bridge.seen.length).toBe(before);
+  });
+
+  it("a job nobody answers times out as TIMEOUT with its job id; get_job reports it still waiting", async () => {
+    const client = await h.connect();
+    const started = Date.now();
+    const result = await call(client, "get_server_info", { server: "silent" });
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(errorCode(result)).toBe("TIMEOUT");
+    const jobId = (result._meta?.["minecraft-mcp/error"] as { details: { jobId: string } }).details.jobId;
+    expect(textOf(result)).toContain(jobId);
+    expect(textOf(result)).toContain("still queued");
+    expect(textOf(result)).toContain("get_job");
+    const report = await call(client, "get_job", { jobId, server: "silent" });
+    expect(report.structuredContent).toMatchObject({ jobId, state: "waiting", op: "get_server_info" });
+  }, 15_000);
+
+  it("get_job reports a completed job's result and an unknown id as INVALID_ARGS", async () => {
+    const client = await h.connect();
+    await call(client, "get_online_players");
+    const jobId = h.bridge.seen.at(-1)!.envelope.id;
+    const report = await call(client, "get_job", { jobId });
+    expect(report.structuredContent).toMatchObject({ state: "completed", data: { online: 2 } });
+    const missing = await call(client, "get_job", { jobId: "no-such-job" });
+    expect(errorCode(missing)).toBe("INVALID_ARGS");
+  });
+});
