@@ -41,7 +41,7 @@ describe("game tools: happy paths (properties 2, 8, 9, 10, 11)", () => {
     }
     const give = tools.find((t) => t.name === "give_item")!;
     expect(give.inputSchema.properties).toHaveProperty("server");
-    expect((give.inputSchema.properties?.server as { enum: string[] }).enum).toEqual(["alpha", "silent"]);
+    expect((give.inputSchema.properties!.server as { enum: string[] }).enum).toEqual(["alpha", "silent"]);
   });
 
   it("execute_command queues a signed job and returns the output (property 2)", async () => {
@@ -123,7 +123,7 @@ describe("game tools: failures (property 3)", () => {
     const result = await call(client, "get_server_info", { server: "silent" });
     expect(Date.now() - started).toBeLessThan(8000);
     expect(errorCode(result)).toBe("TIMEOUT");
-    const jobId = (result._meta?.["minecraft-mcp/error"] as { details: { jobId: string } }).details.jobId;
+    const jobId = (result._meta!["minecraft-mcp/error"] as { details: { jobId: string } }).details.jobId;
     expect(textOf(result)).toContain(jobId);
     expect(textOf(result)).toContain("still queued");
     expect(textOf(result)).toContain("get_job");
