@@ -1,9 +1,9 @@
 /**
  * A Redis lease that gives one Minecraft server to exactly one bridge process at a time.
  * Acquire: SET key token NX PX ttl. Renew/release: Lua scripts that act only while the key still
- * holds our token. The holder also keeps a local deadline: if it cannot renew before the lease
- * would expire in Redis, it declares the lease lost itself, so it never acts on a lapsed lease
- * while another process may already own the server.
+ * holds our token. The holder also keeps a local deadline: if Redis cannot be reached to renew
+ * before the lease would expire there, it declares the lease lost itself, so it never acts on a
+ * lapsed lease while another process may already own the server.
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "@mcp-bridge/shared";
@@ -94,13 +94,14 @@ export class Lease {
     const { redis, key, ttlMs, logger } = this.options;
     const started = Date.now();
     if (this.holding) {
-      if (started >= this.heldUntil) return this.lose("lease expired before it could be renewed");
+      // Renewing is always safe: it succeeds only while the key still holds our token, and then
+      // nobody else can hold it. The local deadline only matters when Redis cannot be reached.
       const renewed = await renewLease(redis, key, this.token, ttlMs).catch((error) => {
         logger.warn({ err: error, key }, "lease renewal failed; will retry until the lease expires");
         return undefined;
       });
       if (renewed === true) this.heldUntil = started + ttlMs;
-      else if (renewed === false) await this.lose("another process holds the lease");
+      else if (renewed === false) await this.lose("the lease lapsed or another process holds it");
       else if (Date.now() >= this.heldUntil) await this.lose("lease expired while Redis was unreachable");
       return;
     }
