@@ -64,7 +64,12 @@ function jobFor(op: "get_online_players" | "execute_command", args: Record<strin
   return { name: op, data, opts: jobOptions(envelope.id) };
 }
 function waitFor(id: string): Promise<boolean> {
-  return new Promise((resolve) => pending.set(id, (ok) => (pending.delete(id), resolve(ok))));
+  return new Promise((resolve) => {
+    pending.set(id, (ok) => {
+      pending.delete(id);
+      resolve(ok);
+    });
+  });
 }
 
 // Wait until the bridge owns the server and knows its mode.
