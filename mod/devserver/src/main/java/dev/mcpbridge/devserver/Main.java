@@ -7,6 +7,10 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) throws Exception {
+        if (java.util.Arrays.asList(args).contains("--help")) {
+            System.out.print(DevserverConfig.USAGE);
+            return;
+        }
         DevserverConfig config;
         try {
             config = DevserverConfig.parse(args, System.getenv());
