@@ -5,7 +5,7 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * Guards against catastrophic regexes in the whitelist: patterns that do not compile, that repeat a
- * group which itself repeats ((a+)+, (.*)*, (x{2,})+), or use backreferences are refused at config
+ * group which itself repeats ((a+)+, (.*)*, (x{2,})+; a fixed count like (x+ ){3} is fine), or use backreferences are refused at config
  * apply; and every match runs over a step-limited input so even a missed case cannot hang the server.
  */
 public final class PatternSafety {
@@ -54,10 +54,13 @@ public final class PatternSafety {
         return null;
     }
 
+    /** True for *, + and {n,} / {n,m}; a fixed count {n} only multiplies the work by n. */
     private static boolean repeats(String regex, int i) {
         if (i >= regex.length()) return false;
         char c = regex.charAt(i);
-        return c == '*' || c == '+' || c == '{';
+        if (c != '{') return c == '*' || c == '+';
+        int close = regex.indexOf('}', i);
+        return close < 0 || regex.substring(i + 1, close).contains(",");
     }
 
     private static int endOfClass(String regex, int start) {
