@@ -10,7 +10,7 @@ import java.util.Map;
  */
 public record DevserverConfig(String bind, int rconPort, String rconPassword, int statusPort, boolean withMod,
                               String serverId, String bridgeUrl, String eventsToken, List<String> players,
-                              List<String> allow, int maxPlayers, long seed) {
+                              List<String> allow, int maxPlayers, long seed, int outboxSize) {
 
     public static final String USAGE = """
             usage: java -jar mcpbridge-devserver.jar --rcon-password P [options]
@@ -26,6 +26,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
               --allow REGEX        extra command pattern the mod allows (repeatable; added to its defaults)
               --max-players N      (default 20)
               --seed N             terrain seed (default 12345)
+              --outbox-size N      unacknowledged events the mod keeps (default: the core's default)
             """;
 
     /** Parses args; throws IllegalArgumentException naming the bad option and what to pass instead. */
@@ -42,6 +43,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         List<String> allow = new ArrayList<>();
         int maxPlayers = 20;
         long seed = 12345;
+        int outboxSize = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -63,6 +65,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 case "--allow" -> allow.add(value(args, ++i, a));
                 case "--max-players" -> maxPlayers = integer(value(args, ++i, a), a);
                 case "--seed" -> seed = integer(value(args, ++i, a), a);
+                case "--outbox-size" -> outboxSize = integer(value(args, ++i, a), a);
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
@@ -75,7 +78,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
             }
         }
         return new DevserverConfig(bind, rconPort, password, statusPort, withMod, serverId, bridgeUrl, token,
-                List.copyOf(players), List.copyOf(allow), maxPlayers, seed);
+                List.copyOf(players), List.copyOf(allow), maxPlayers, seed, outboxSize);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -106,6 +109,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         return "bind=" + bind + " rconPort=" + rconPort + " statusPort=" + statusPort + " mod=" + (withMod ? "on" : "off")
                 + " serverId=" + serverId + " bridgeUrl=" + (bridgeUrl == null ? "none" : bridgeUrl)
                 + " eventsToken=" + (eventsToken == null ? "none" : "***") + " players=" + players
-                + " extraAllow=" + allow + " maxPlayers=" + maxPlayers + " seed=" + seed;
+                + " extraAllow=" + allow + " maxPlayers=" + maxPlayers + " seed=" + seed
+                + " outboxSize=" + (outboxSize > 0 ? outboxSize : "default");
     }
 }

@@ -79,7 +79,7 @@ public final class SimCommand implements Command {
             default -> {
                 Args.end(ctx, r);
                 long n = driver.stop();
-                ctx.send("Stopped generating events after " + n + " events");
+                ctx.send("Stopped generating events; the last run generated " + n + " events");
                 return 1;
             }
         }

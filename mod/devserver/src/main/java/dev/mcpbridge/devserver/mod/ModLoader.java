@@ -16,7 +16,11 @@ public final class ModLoader {
     public static McpBridgeCore load(GameAccess game, DevserverConfig cfg) {
         List<String> allowed = new ArrayList<>(CoreConfig.DEFAULT_ALLOWED_COMMANDS);
         allowed.addAll(cfg.allow());
-        CoreConfig config = CoreConfig.builder()
+        CoreConfig.Builder builder = CoreConfig.builder();
+        if (cfg.outboxSize() > 0) {
+            builder.outboxSize(cfg.outboxSize());
+        }
+        CoreConfig config = builder
                 .serverId(cfg.serverId())
                 .allowedCommandPatterns(allowed)
                 .bridgeUrl(cfg.bridgeUrl())

@@ -34,12 +34,11 @@ public final class ActivityDriver {
         }
     }
 
-    /** Stops and returns how many happenings the run generated. */
+    /** Stops (if running) and returns how many happenings the last run generated. */
     public long stop() {
-        boolean wasRunning = ticksLeft > 0;
         ticksLeft = 0;
         perTick = 0;
-        return wasRunning ? generated : 0;
+        return generated;
     }
 
     public boolean running() {
