@@ -62,6 +62,10 @@ export class JobClient {
 
   constructor(private readonly options: JobClientOptions) {}
 
+  get timeoutMs(): number {
+    return this.options.timeoutMs;
+  }
+
   /** Queues the operation and waits up to `timeoutMs` (default: the configured JOB_TIMEOUT_MS). */
   async run<O extends Operation>(
     serverId: string,

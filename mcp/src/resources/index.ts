@@ -18,6 +18,8 @@ export const RESOURCE_URIS = {
   server: "minecraft://server",
 } as const;
 
+/** A resource read should not hang a client for the full job timeout. */
+const RESOURCE_WAIT_MS = 5000;
 const KNOWN = new Set<string>(Object.values(RESOURCE_URIS));
 
 function json(uri: string, value: unknown): ReadResourceResult {
@@ -25,20 +27,27 @@ function json(uri: string, value: unknown): ReadResourceResult {
 }
 
 async function perServer(deps: ToolDeps, read: (serverId: string) => Promise<unknown>) {
-  const out: Record<string, unknown> = {};
-  for (const serverId of deps.servers) {
-    try {
-      out[serverId] = await read(serverId);
-    } catch (error) {
-      out[serverId] = { error: BridgeError.from(error).toPayload() };
-    }
-  }
-  return out;
+  const entries = await Promise.all(
+    deps.servers.map(async (serverId) => {
+      try {
+        return [serverId, await read(serverId)] as const;
+      } catch (error) {
+        return [serverId, { error: BridgeError.from(error).toPayload() }] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
 }
 
 async function query(deps: ToolDeps, serverId: string, op: "get_online_players" | "get_server_info") {
   const client = await deps.access.check(deps.session.clientId, op, {});
-  const outcome = await deps.jobs.run(serverId, op, {}, client, Math.min(5000, 30_000));
+  const outcome = await deps.jobs.run(
+    serverId,
+    op,
+    {},
+    client,
+    Math.min(RESOURCE_WAIT_MS, deps.jobs.timeoutMs),
+  );
   if (outcome.status === "pending") return { pending: true, jobId: outcome.jobId };
   return outcome.data;
 }
