@@ -72,7 +72,7 @@ describe("push", () => {
     await until(() => updated.length >= 2);
     expect(updated.sort()).toEqual(["minecraft://events/recent", "minecraft://players"]);
     const players = await client.readResource({ uri: "minecraft://players" });
-    const text = players.contents[0]!.text as string;
+    const text = (players.contents[0] as { text: string }).text;
     expect(JSON.parse(text)).toMatchObject({ alpha: { players: ["Steve", "Alex"] } });
     await client.unsubscribeResource({ uri: "minecraft://players" });
     updated.length = 0;
