@@ -1,0 +1,76 @@
+// Pure pieces: loadConfig(env) and the failedReason -> protocol error mapping.
+import { ConfigError, ERROR_CODES } from "@mcp-bridge/shared";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { configSummary, loadConfig } from "../../src/config.js";
+import { dataFromReturnValue, errorFromFailedReason } from "../../src/jobs/failure.js";
+
+const base = { JOB_SECRET: "0123456789abcdef-secret", POLICY_FILE: "policy.json" };
+
+describe("loadConfig", () => {
+  it("applies the documented defaults", () => {
+    const c = loadConfig(base);
+    expect(c).toMatchObject({
+      redisUrl: "redis://127.0.0.1:6379",
+      redisPrefix: "mcpb",
+      servers: ["default"],
+      http: { host: "127.0.0.1", port: 3000, allowedHosts: ["127.0.0.1", "localhost", "[::1]"], allowedOrigins: [] },
+      jobTimeoutMs: 30_000,
+      logLevel: "info",
+    });
+  });
+
+  it("lists every problem at once", () => {
+    try {
+      loadConfig({ MCP_PORT: "http", MCP_EVENT_TYPES: "player_chat,nope", MCP_SERVERS: "a:b" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join("\n");
+      for (const key of ["JOB_SECRET", "POLICY_FILE", "MCP_PORT", "MCP_EVENT_TYPES", "MCP_SERVERS"]) {
+        expect(problems).toContain(key);
+      }
+    }
+  });
+
+  it("requires MCP_ALLOWED_HOSTS when binding beyond loopback", () => {
+    expect(() => loadConfig({ ...base, MCP_HOST: "0.0.0.0" })).toThrow(/MCP_ALLOWED_HOSTS/);
+    expect(loadConfig({ ...base, MCP_HOST: "0.0.0.0", MCP_ALLOWED_HOSTS: "mc.example" }).http.allowedHosts).toEqual([
+      "mc.example",
+    ]);
+  });
+
+  it("keeps secrets out of the startup summary", () => {
+    const summary = JSON.stringify(configSummary(loadConfig({ ...base, REDIS_URL: "redis://:hunter2@db:6379/0" })));
+    expect(summary).not.toContain("hunter2");
+    expect(summary).not.toContain(base.JOB_SECRET);
+  });
+});
+
+describe("job failures", () => {
+  it("reads `CODE: message` for every protocol code", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ERROR_CODES), fc.string({ maxLength: 40 }), (code, message) => {
+        const error = errorFromFailedReason(`${code}: ${message}`);
+        expect(error.code).toBe(code);
+        expect(error.message).toBe(message);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("anything else is SERVER_ERROR quoting the reason", () => {
+    expect(errorFromFailedReason("socket hang up")).toMatchObject({ code: "SERVER_ERROR" });
+    expect(errorFromFailedReason("NOT_A_CODE: x").message).toContain("NOT_A_CODE: x");
+    expect(errorFromFailedReason(undefined).code).toBe("SERVER_ERROR");
+  });
+
+  it("unwraps job results and turns {success:false} into its error", () => {
+    expect(dataFromReturnValue({ success: true, data: { a: 1 } })).toEqual({ a: 1 });
+    expect(dataFromReturnValue('{"success":true,"data":2}')).toBe(2);
+    expect(() => dataFromReturnValue({ success: false, error: { code: "TIMEOUT", message: "slow" } })).toThrow(
+      expect.objectContaining({ code: "TIMEOUT" }),
+    );
+    expect(() => dataFromReturnValue("not json")).toThrow(expect.objectContaining({ code: "SERVER_ERROR" }));
+  });
+});
