@@ -19,7 +19,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.Size;
 
 // Feature: minecraft-mcp-bridge, Property 6: only enabled event types are emitted
-class EventFilterProperties {
+class EventFilterPropertiesTest {
     static final UUID ID = UUID.fromString("069a79f4-44e9-4726-a5be-fca90e38aaf5");
 
     @Property(tries = 200)

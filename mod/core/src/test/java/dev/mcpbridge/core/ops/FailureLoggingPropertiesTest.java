@@ -21,7 +21,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 // Feature: minecraft-mcp-bridge, Property 15: failed commands are logged with the command, the reason and a stack trace
-class FailureLoggingProperties {
+class FailureLoggingPropertiesTest {
 
     @Property(tries = 150)
     void everyFailedCommandIsLoggedWithCommandReasonAndStackTrace(@ForAll("word") String arg, @ForAll("reason") String reason,

@@ -21,7 +21,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 // Feature: minecraft-mcp-bridge, Property 7: commands not matching the whitelist are rejected and never executed
-class WhitelistProperties {
+class WhitelistPropertiesTest {
     static final List<String> PATTERNS = List.of("say .+", "list", "tp [A-Za-z0-9_]{1,16} -?[0-9]+ -?[0-9]+ -?[0-9]+",
             "give [A-Za-z0-9_]{1,16} minecraft:[a-z_]+ [0-9]{1,4}", "execute as [A-Za-z0-9_]{1,16} run .+");
     static final List<Pattern> COMPILED = PATTERNS.stream().map(Pattern::compile).toList();
