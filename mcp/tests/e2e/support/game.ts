@@ -1,0 +1,48 @@
+/** Drives the devserver's simulated players over RCON (the `sim ...` commands) and reads tool results. */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { RconClient } from "../../../../bridge/src/rcon/index.js";
+import type { Stack } from "./stack.js";
+
+export async function sim(stack: Stack, ...commands: string[]): Promise<string[]> {
+  const rcon = new RconClient({
+    host: "127.0.0.1",
+    port: stack.devserver.rconPort,
+    password: stack.devserver.password,
+    reconnect: { attempts: 0 },
+  });
+  await rcon.connect();
+  try {
+    const out: string[] = [];
+    for (const c of commands) out.push(await rcon.command(c));
+    return out;
+  } finally {
+    await rcon.close();
+  }
+}
+
+export interface ToolOutcome {
+  isError: boolean;
+  text: string;
+  data: Record<string, unknown>;
+}
+
+export async function call(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolOutcome> {
+  const result = await client.callTool({ name, arguments: args });
+  const content = (result.content ?? []) as { type: string; text?: string }[];
+  return {
+    isError: result.isError === true,
+    text: content.map((c) => c.text ?? "").join("\n"),
+    data: (result.structuredContent ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** Calls a tool and fails the test with the tool's own message when it reports an error. */
+export async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const outcome = await call(client, name, args);
+  if (outcome.isError) throw new Error(`${name} failed: ${outcome.text}`);
+  return outcome.data;
+}

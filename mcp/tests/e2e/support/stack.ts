@@ -1,0 +1,179 @@
+/**
+ * The whole product for end-to-end tests, as real processes: devserver (real mod core, or
+ * --no-mod), the built bridge (node bridge/dist/main.js) and the built MCP server over HTTP
+ * (node mcp/dist/main.js --http), sharing a Redis (REDIS_URL) under a unique key prefix.
+ * Clients: the SDK's StreamableHTTPClientTransport and StdioClientTransport.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
+import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
+import { freePort, httpOk, type Proc, REPO, startNode, until } from "./processes.js";
+
+export interface StackOptions {
+  noMod?: boolean;
+  players?: string[];
+  redisUrl?: string;
+  /** Extra environment for the bridge / MCP processes. */
+  bridgeEnv?: Record<string, string>;
+  mcpEnv?: Record<string, string>;
+  /** Policy roles/clients to add to the default admin + observer. */
+  policy?: { roles?: Record<string, unknown>; clients?: unknown[] };
+  /** Extra command patterns the mod allows. */
+  allow?: string[];
+}
+
+export interface Stack {
+  readonly serverId: string;
+  readonly prefix: string;
+  readonly redisUrl: string;
+  readonly jobSecret: string;
+  readonly adminToken: string;
+  readonly observerToken: string;
+  readonly policyFile: string;
+  readonly mcpUrl: string;
+  readonly bridgeUrl: string;
+  readonly board: { user: string; password: string };
+  devserver: RunningDevserver;
+  bridge: Proc;
+  mcp: Proc;
+  startBridge(name?: string): Promise<Proc>;
+  httpClient(token?: string): Promise<Client>;
+  stdioClient(env?: Record<string, string>): Promise<Client>;
+  stop(): Promise<void>;
+}
+
+const secret = () => randomBytes(18).toString("base64url");
+const sha = (t: string) => createHash("sha256").update(t).digest("hex");
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const serverId = "e2e";
+  const prefix = uniquePrefix("e2e");
+  const redisUrl = options.redisUrl ?? testRedisUrl();
+  const jobSecret = secret();
+  const adminToken = secret();
+  const observerToken = secret();
+  const eventsToken = secret();
+  const board = { user: "admin", password: secret() };
+  const dir = mkdtempSync(join(tmpdir(), "mcpb-e2e-"));
+  const policyFile = join(dir, "policy.json");
+  writeFileSync(
+    policyFile,
+    JSON.stringify({
+      roles: {
+        admin: { tools: ["*"], commands: [".*"], players: ["*"] },
+        observer: { tools: ["get_*", "wait_for_events", "search_events", "subscribe_events"] },
+        ...options.policy?.roles,
+      },
+      clients: [
+        { id: "e2e-admin", role: "admin", tokenSha256: sha(adminToken) },
+        { id: "e2e-observer", role: "observer", tokenSha256: sha(observerToken) },
+        { id: "e2e-stdio", role: "admin" },
+        ...(options.policy?.clients ?? []),
+      ],
+    }),
+  );
+  const bridgePort = await freePort();
+  const mcpPort = await freePort();
+  const devserver = await startDevserver({
+    noMod: options.noMod,
+    players: options.players ?? ["Steve", "Alex"],
+    serverId,
+    bridgeUrl: `ws://127.0.0.1:${bridgePort}/events`,
+    eventsToken,
+    allow: options.allow,
+  });
+  const common = {
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    JOB_SECRET: jobSecret,
+    POLICY_FILE: policyFile,
+  };
+  const bridgeEnv = {
+    ...common,
+    MC_SERVER_ID: serverId,
+    MC_RCON_HOST: "127.0.0.1",
+    MC_RCON_PORT: String(devserver.rconPort),
+    MC_RCON_PASSWORD: devserver.password,
+    MC_STATUS_PORT: String(devserver.statusPort),
+    MC_EVENTS_TOKEN: eventsToken,
+    BRIDGE_HOST: "127.0.0.1",
+    BRIDGE_PORT: String(bridgePort),
+    BOARD_USER: board.user,
+    BOARD_PASSWORD: board.password,
+    LEASE_TTL_MS: "2000",
+    ...options.bridgeEnv,
+  };
+  const mcpEnv = {
+    ...common,
+    MCP_SERVERS: serverId,
+    MCP_HOST: "127.0.0.1",
+    MCP_PORT: String(mcpPort),
+    JOB_TIMEOUT_MS: "20000",
+    ...options.mcpEnv,
+  };
+  const bridgeUrl = `http://127.0.0.1:${bridgePort}`;
+  const mcpUrl = `http://127.0.0.1:${mcpPort}/mcp`;
+  const clients: Client[] = [];
+  let bridgeCount = 0;
+
+  const startBridge = async (name = `bridge-${prefix}-${++bridgeCount}`) => {
+    const proc = startNode(name, "bridge/dist/main.js", [], bridgeEnv);
+    await until(() => httpOk(`${bridgeUrl}/healthz`), `bridge /healthz (${name})\n${proc.output()}`);
+    return proc;
+  };
+  const bridge = await startBridge();
+  const mcp = startNode(`mcp-${prefix}`, "mcp/dist/main.js", ["--http"], mcpEnv);
+  await until(() => httpOk(mcpUrl), `MCP HTTP server\n${mcp.output()}`);
+
+  const stack: Stack = {
+    serverId,
+    prefix,
+    redisUrl,
+    jobSecret,
+    adminToken,
+    observerToken,
+    policyFile,
+    mcpUrl,
+    bridgeUrl,
+    board,
+    devserver,
+    bridge,
+    mcp,
+    startBridge,
+    async httpClient(token = adminToken) {
+      const client = new Client({ name: "e2e-http", version: "1.0.0" });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(mcpUrl), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
+      );
+      clients.push(client);
+      return client;
+    },
+    async stdioClient(env = {}) {
+      const client = new Client({ name: "e2e-stdio", version: "1.0.0" });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [`${REPO}mcp/dist/main.js`],
+          env: { ...(process.env as Record<string, string>), ...mcpEnv, MCP_CLIENT_ID: "e2e-stdio", ...env },
+          stderr: "ignore",
+        }),
+      );
+      clients.push(client);
+      return client;
+    },
+    async stop() {
+      await Promise.allSettled(clients.map((c) => c.close()));
+      await Promise.allSettled([stack.mcp.stop(), stack.bridge.stop()]);
+      await stack.devserver.stop().catch(() => undefined);
+    },
+  };
+  return stack;
+}

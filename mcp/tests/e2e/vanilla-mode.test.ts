@@ -1,0 +1,50 @@
+/**
+ * End to end, vanilla mode: the devserver runs WITHOUT the mod, so the bridge detects vanilla on
+ * connect and runs every operation with vanilla commands, parsing their text. World scans need the
+ * mod and answer UNSUPPORTED with a message saying so.
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, ok } from "./support/game.js";
+import { type Stack, startStack } from "./support/stack.js";
+
+describe("e2e without the mod (vanilla mode)", () => {
+  let stack: Stack;
+  let http: Client;
+
+  beforeAll(async () => {
+    stack = await startStack({ noMod: true });
+    http = await stack.httpClient();
+  });
+  afterAll(async () => stack?.stop());
+
+  it("runs every tool vanilla can do, through the queue, over HTTP", async () => {
+    expect((await ok(http, "get_online_players")).players).toEqual(expect.arrayContaining(["Steve", "Alex"]));
+    const info = await ok(http, "get_server_info");
+    expect(info.version).toEqual(expect.any(String));
+    expect(["CLEAR", "RAIN", "THUNDER"]).toContain(info.weather);
+    await ok(http, "teleport_player", { player: "Alex", x: 3.5, y: 80, z: 3.5, world: "world_nether" });
+    const alex = await ok(http, "get_player_info", { player: "Alex" });
+    expect(alex.location).toMatchObject({ world: "minecraft:the_nether", x: 3.5, y: 80, z: 3.5 });
+    expect(
+      (await ok(http, "give_item", { player: "Alex", item: "minecraft:apple", quantity: 2 })).quantity,
+    ).toBe(2);
+    expect((await ok(http, "send_message", { message: 'quotes " and \\ and ünïcode' })).recipients).toEqual(
+      expect.arrayContaining(["Steve", "Alex"]),
+    );
+    expect((await ok(http, "execute_command", { command: "time query daytime" })).output).toMatch(/time/i);
+  });
+
+  it("answers get_world_info with UNSUPPORTED and says the mod is needed", async () => {
+    const outcome = await call(http, "get_world_info", { x: 0, y: 64, z: 0, radius: 1 });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.text).toMatch(/UNSUPPORTED/);
+    expect(outcome.text).toMatch(/mod/i);
+  });
+
+  it("maps vanilla's unknown-player text to PLAYER_NOT_FOUND", async () => {
+    const outcome = await call(http, "teleport_player", { player: "Herobrine", x: 0, y: 64, z: 0 });
+    expect(outcome.isError).toBe(true);
+    expect(outcome.text).toMatch(/PLAYER_NOT_FOUND/);
+  });
+});

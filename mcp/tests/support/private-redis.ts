@@ -1,0 +1,69 @@
+/** A throwaway redis-server on a free loopback port that a test may stop and start again. */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export function hasRedisServer(): boolean {
+  try {
+    execFileSync("redis-server", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export class PrivateRedis {
+  private child: ChildProcess | undefined;
+  private readonly dir = mkdtempSync(join(tmpdir(), "mcp-redis-"));
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort());
+    await redis.start();
+    return redis;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.child = spawn(
+      "redis-server",
+      ["--bind", "127.0.0.1", "--port", String(this.port), "--dir", this.dir, "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    for (let i = 0; i < 100; i++) {
+      try {
+        execFileSync("redis-cli", ["-p", String(this.port), "ping"], { stdio: "ignore" });
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    throw new Error(`redis-server did not start on port ${this.port}`);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGKILL");
+    });
+    this.child = undefined;
+  }
+}
