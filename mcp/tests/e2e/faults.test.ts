@@ -125,19 +125,11 @@ describe("faults", () => {
     await new Promise((r) => setTimeout(r, 1000));
     stack.bridge = await stack.startBridge("bridge-after-cut");
     const expected = 2000 * 4;
-    const seqs = await until(
-      async () => {
-        const s = await streamSeqs(stack!);
-        return s.length >= expected * 0.95 && s.at(-1)! >= Math.max(...s) ? s : undefined;
-      },
-      "events replayed after the cut",
-      60_000,
-    );
+    await until(async () => (await streamSeqs(stack!)).length >= expected * 0.95, "events replayed after the cut", 60_000);
     await new Promise((r) => setTimeout(r, 1500));
     const final = await streamSeqs(stack);
     expect(new Set(final).size).toBe(final.length);
     expect(final).toEqual(Array.from({ length: final.length }, (_, i) => i + 1));
-    expect(seqs.length).toBeGreaterThan(0);
   }, 120_000);
 
   it("a flood of concurrent calls keeps the MCP server answering and rate limits return RATE_LIMITED", async () => {
