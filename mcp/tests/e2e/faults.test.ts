@@ -125,7 +125,11 @@ describe("faults", () => {
     await new Promise((r) => setTimeout(r, 1000));
     stack.bridge = await stack.startBridge("bridge-after-cut");
     const expected = 2000 * 4;
-    await until(async () => (await streamSeqs(stack!)).length >= expected * 0.95, "events replayed after the cut", 60_000);
+    await until(
+      async () => (await streamSeqs(stack!)).length >= expected * 0.95,
+      "events replayed after the cut",
+      60_000,
+    );
     await new Promise((r) => setTimeout(r, 1500));
     const final = await streamSeqs(stack);
     expect(new Set(final).size).toBe(final.length);
