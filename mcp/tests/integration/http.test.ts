@@ -7,7 +7,14 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningHttp, startHttp } from "../../src/transports/http.js";
-import { call, errorCode, type Harness, startHarness, TOKENS, testPolicyDocument } from "../support/harness.js";
+import {
+  call,
+  errorCode,
+  type Harness,
+  startHarness,
+  TOKENS,
+  testPolicyDocument,
+} from "../support/harness.js";
 
 let h: Harness;
 let http: RunningHttp;
@@ -48,7 +55,11 @@ const INIT = {
 async function post(headers: Record<string, string>, body: unknown = INIT) {
   return fetch(http.url, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -80,7 +91,9 @@ describe("bearer auth", () => {
     const res = await post({});
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    expect(await res.json()).toMatchObject({ error: { code: "AUTH_FAILED", message: expect.stringContaining("Missing") } });
+    expect(await res.json()).toMatchObject({
+      error: { code: "AUTH_FAILED", message: expect.stringContaining("Missing") },
+    });
   });
 
   // Feature: minecraft-mcp-bridge, Property 18: Authentication enforcement
@@ -88,7 +101,11 @@ describe("bearer auth", () => {
     const valid = new Set(Object.values(TOKENS));
     await fc.assert(
       fc.asyncProperty(
-        fc.string({ minLength: 1, maxLength: 40, unit: fc.constantFrom(..."abcdefXYZ0123456789-_.~+/=".split("")) }),
+        fc.string({
+          minLength: 1,
+          maxLength: 40,
+          unit: fc.constantFrom(..."abcdefXYZ0123456789-_.~+/=".split("")),
+        }),
         async (token) => {
           fc.pre(!valid.has(token));
           const res = await post({ authorization: `Bearer ${token}` });
@@ -122,7 +139,11 @@ describe("bearer auth", () => {
     await admin.listTools();
     const sessionId = (admin.transport as StreamableHTTPClientTransport).sessionId!;
     const res = await post(
-      { authorization: `Bearer ${TOKENS.viewer}`, "mcp-session-id": sessionId, "mcp-protocol-version": "2025-06-18" },
+      {
+        authorization: `Bearer ${TOKENS.viewer}`,
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-06-18",
+      },
       { jsonrpc: "2.0", id: 2, method: "tools/list" },
     );
     expect(res.status).toBe(403);
@@ -142,12 +163,17 @@ describe("DNS rebinding protection", () => {
 
 describe("per-session subscriptions over HTTP (property 17)", () => {
   it("takes event types from X-MCP-Events or ?events=", async () => {
-    await h.addEvent("alpha", "player_join", { player: "Steve", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5" });
+    await h.addEvent("alpha", "player_join", {
+      player: "Steve",
+      uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5",
+    });
     await h.addEvent("alpha", "player_chat", { player: "Steve", message: "hello" });
     const byHeader = await connect(TOKENS.admin, { "X-MCP-Events": "player_chat" });
     const byQuery = await connect(TOKENS.admin, {}, "?events=player_join");
     const types = async (c: Client) =>
-      ((await call(c, "get_events")).structuredContent as { events: { type: string }[] }).events.map((e) => e.type);
+      ((await call(c, "get_events")).structuredContent as { events: { type: string }[] }).events.map(
+        (e) => e.type,
+      );
     expect(await types(byHeader)).toEqual(["player_chat"]);
     expect(await types(byQuery)).toEqual(["player_join"]);
     const bad = await post({ authorization: `Bearer ${TOKENS.admin}`, "x-mcp-events": "nonsense" });

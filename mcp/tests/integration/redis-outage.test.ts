@@ -20,7 +20,13 @@ describe.skipIf(!hasRedisServer())("Redis outage", () => {
     redis = await PrivateRedis.start();
     const policy = Policy.parse(testPolicyDocument());
     runtime = createRuntime(
-      { redisUrl: redis.url, redisPrefix: "outage", jobSecret: JOB_SECRET, servers: ["alpha"], jobTimeoutMs: 1000 },
+      {
+        redisUrl: redis.url,
+        redisPrefix: "outage",
+        jobSecret: JOB_SECRET,
+        servers: ["alpha"],
+        jobTimeoutMs: 1000,
+      },
       pino({ level: "silent" }),
       () => policy,
     );

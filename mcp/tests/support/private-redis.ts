@@ -43,7 +43,18 @@ export class PrivateRedis {
   async start(): Promise<void> {
     this.child = spawn(
       "redis-server",
-      ["--bind", "127.0.0.1", "--port", String(this.port), "--dir", this.dir, "--save", "", "--appendonly", "no"],
+      [
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        String(this.port),
+        "--dir",
+        this.dir,
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+      ],
       { stdio: "ignore" },
     );
     for (let i = 0; i < 100; i++) {

@@ -14,7 +14,12 @@ describe("loadConfig", () => {
       redisUrl: "redis://127.0.0.1:6379",
       redisPrefix: "mcpb",
       servers: ["default"],
-      http: { host: "127.0.0.1", port: 3000, allowedHosts: ["127.0.0.1", "localhost", "[::1]"], allowedOrigins: [] },
+      http: {
+        host: "127.0.0.1",
+        port: 3000,
+        allowedHosts: ["127.0.0.1", "localhost", "[::1]"],
+        allowedOrigins: [],
+      },
       jobTimeoutMs: 30_000,
       logLevel: "info",
     });
@@ -35,13 +40,15 @@ describe("loadConfig", () => {
 
   it("requires MCP_ALLOWED_HOSTS when binding beyond loopback", () => {
     expect(() => loadConfig({ ...base, MCP_HOST: "0.0.0.0" })).toThrow(/MCP_ALLOWED_HOSTS/);
-    expect(loadConfig({ ...base, MCP_HOST: "0.0.0.0", MCP_ALLOWED_HOSTS: "mc.example" }).http.allowedHosts).toEqual([
-      "mc.example",
-    ]);
+    expect(
+      loadConfig({ ...base, MCP_HOST: "0.0.0.0", MCP_ALLOWED_HOSTS: "mc.example" }).http.allowedHosts,
+    ).toEqual(["mc.example"]);
   });
 
   it("keeps secrets out of the startup summary", () => {
-    const summary = JSON.stringify(configSummary(loadConfig({ ...base, REDIS_URL: "redis://:hunter2@db:6379/0" })));
+    const summary = JSON.stringify(
+      configSummary(loadConfig({ ...base, REDIS_URL: "redis://:hunter2@db:6379/0" })),
+    );
     expect(summary).not.toContain("hunter2");
     expect(summary).not.toContain(base.JOB_SECRET);
   });
@@ -68,9 +75,9 @@ describe("job failures", () => {
   it("unwraps job results and turns {success:false} into its error", () => {
     expect(dataFromReturnValue({ success: true, data: { a: 1 } })).toEqual({ a: 1 });
     expect(dataFromReturnValue('{"success":true,"data":2}')).toBe(2);
-    expect(() => dataFromReturnValue({ success: false, error: { code: "TIMEOUT", message: "slow" } })).toThrow(
-      expect.objectContaining({ code: "TIMEOUT" }),
-    );
+    expect(() =>
+      dataFromReturnValue({ success: false, error: { code: "TIMEOUT", message: "slow" } }),
+    ).toThrow(expect.objectContaining({ code: "TIMEOUT" }));
     expect(() => dataFromReturnValue("not json")).toThrow(expect.objectContaining({ code: "SERVER_ERROR" }));
   });
 });

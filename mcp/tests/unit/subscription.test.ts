@@ -30,7 +30,9 @@ describe("Subscription", () => {
   });
 
   it("matches player names case-insensitively, as Minecraft does", () => {
-    expect(new Subscription({ players: ["steve"] }).matches({ type: "player_join", player: "Steve" })).toBe(true);
+    expect(new Subscription({ players: ["steve"] }).matches({ type: "player_join", player: "Steve" })).toBe(
+      true,
+    );
   });
 
   it("parses comma lists from headers and config, refusing unknown types with INVALID_ARGS", () => {
@@ -39,6 +41,8 @@ describe("Subscription", () => {
       players: ["Steve"],
     });
     expect(Subscription.parse(undefined, undefined).get()).toEqual({ types: [], players: [] });
-    expect(() => Subscription.parse("player_chat,explosions", undefined)).toThrow(/Unknown event type\(s\) explosions/);
+    expect(() => Subscription.parse("player_chat,explosions", undefined)).toThrow(
+      /Unknown event type\(s\) explosions/,
+    );
   });
 });
