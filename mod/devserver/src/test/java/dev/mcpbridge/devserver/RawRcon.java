@@ -18,8 +18,12 @@ final class RawRcon implements AutoCloseable {
     private final OutputStream out;
 
     RawRcon(int port) throws IOException {
+        this(port, 5000);
+    }
+
+    RawRcon(int port, int readTimeoutMs) throws IOException {
         socket = new Socket("127.0.0.1", port);
-        socket.setSoTimeout(5000);
+        socket.setSoTimeout(readTimeoutMs);
         in = new DataInputStream(socket.getInputStream());
         out = socket.getOutputStream();
     }
