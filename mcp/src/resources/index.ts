@@ -6,6 +6,7 @@
 import { BridgeError } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
+  McpError,
   type ReadResourceResult,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -90,7 +91,14 @@ export function registerResources(server: McpServer, deps: ToolDeps, subscribed:
 
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
     if (!KNOWN.has(request.params.uri)) {
-      throw new BridgeError("INVALID_ARGS", `Unknown resource ${request.params.uri}`);
+      // -32002 is the spec's "resource not found".
+      throw new McpError(
+        -32002,
+        `Resource not found: ${request.params.uri}; subscribable: ${[...KNOWN].join(", ")}`,
+        {
+          uri: request.params.uri,
+        },
+      );
     }
     subscribed.add(request.params.uri);
     return {};
