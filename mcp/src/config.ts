@@ -16,8 +16,12 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 of [A-Za-z0-9_-]")
     .default("mcpb"),
-  JOB_SECRET: z.string().min(16, "must be at least 16 characters (shared with the bridge)"),
-  POLICY_FILE: z.string().min(1, "must name the policy JSON file shared with the bridge"),
+  JOB_SECRET: z
+    .string({ error: "is required: the job signing secret shared with the bridge (16+ characters)" })
+    .min(16, "must be at least 16 characters (shared with the bridge)"),
+  POLICY_FILE: z
+    .string({ error: "is required: path of the policy JSON file shared with the bridge" })
+    .min(1, "must name the policy JSON file shared with the bridge"),
   MCP_SERVERS: z
     .string()
     .default("default")

@@ -6,7 +6,7 @@
  */
 import { BridgeError, createLogger, loadConfigOrExit } from "@mcp-bridge/shared";
 import { configSummary, loadConfig } from "./config.js";
-import { createRuntime } from "./runtime.js";
+import { createRuntime, type Runtime } from "./runtime.js";
 import { startHttp } from "./transports/http.js";
 import { startStdio } from "./transports/stdio.js";
 import { VERSION } from "./version.js";
@@ -25,7 +25,14 @@ async function main(argv: string[]): Promise<void> {
   const mode = argv.includes("--http") || argv.includes("http") ? "http" : "stdio";
   const config = loadConfigOrExit(() => loadConfig(process.env));
   const logger = createLogger({ name: "minecraft-mcp", level: config.logLevel });
-  const runtime = createRuntime(config, logger);
+  let runtime: Runtime;
+  try {
+    runtime = createRuntime(config, logger);
+  } catch (error) {
+    process.stderr.write(`Cannot load POLICY_FILE ${config.policyFile}: ${(error as Error).message}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const redis = await runtime.redisStatus();
   logger.info(
     { version: VERSION, transport: mode, config: configSummary(config), redis },
