@@ -32,7 +32,7 @@ async function startPeer(): Promise<{ port: number; password: string; stop(): Pr
     const { startDevserver } = (await import(devserverPath.href)) as {
       startDevserver: (o: object) => Promise<{ rconPort: number; password: string; stop(): Promise<void> }>;
     };
-    const dev = await startDevserver({ players: 3 });
+    const dev = await startDevserver({ players: ["Steve", "Alex", "Notch"] });
     return { port: dev.rconPort, password: dev.password, stop: () => dev.stop() };
   }
   const peer = new ModPeer();

@@ -3,7 +3,8 @@
  * call. In: request envelopes (their id is the job id, the mod's idempotency key). Out: per request
  * the response payload, or a BridgeError from the mod's error envelope. At most one batch is in
  * flight (the server has one RCON output buffer); the next collects meanwhile, flushed after
- * `lingerMs` or as soon as `batchMax` requests wait.
+ * `lingerMs` (default 0: at the end of the current event-loop turn, so a lone request pays no wait
+ * and requests that arrive together still share a batch) or as soon as `batchMax` requests wait.
  */
 import { BridgeError, isErrorCode, parseJson, type RequestMessage, toAsciiJson } from "@mcp-bridge/shared";
 import { buildCommand, fitsAlone, MAX_RCON_COMMAND_BYTES, takeBatch } from "./batch-packer.js";
@@ -33,7 +34,7 @@ export interface ModBatcherOptions {
 export class ModBatcher {
   private waiting: Pending[] = [];
   private inFlight = false;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
 
   constructor(private readonly options: ModBatcherOptions) {}
 
@@ -56,8 +57,7 @@ export class ModBatcher {
 
   /** Fails every waiting request (e.g. the lease was lost); they were never sent. */
   failWaiting(error: BridgeError): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.cancelTimer();
     const waiting = this.waiting;
     this.waiting = [];
     for (const p of waiting) p.reject(error);
@@ -66,15 +66,25 @@ export class ModBatcher {
   private schedule(): void {
     if (this.inFlight) return;
     if (this.waiting.length >= this.options.batchMax) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
+      this.cancelTimer();
       void this.flush();
       return;
     }
-    this.timer ??= setTimeout(() => {
+    if (this.timer) return;
+    const fire = () => {
       this.timer = undefined;
       void this.flush();
-    }, this.options.lingerMs ?? 1);
+    };
+    const linger = this.options.lingerMs ?? 0;
+    this.timer = linger > 0 ? setTimeout(fire, linger) : setImmediate(fire);
+  }
+
+  private cancelTimer(): void {
+    if (this.timer) {
+      clearTimeout(this.timer as NodeJS.Timeout);
+      clearImmediate(this.timer as NodeJS.Immediate);
+    }
+    this.timer = undefined;
   }
 
   private async flush(): Promise<void> {

@@ -29,6 +29,7 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
     );
     await until(async () => {
       const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      r.on("error", () => undefined);
       try {
         await r.connect();
         return (await r.ping()) === "PONG";
