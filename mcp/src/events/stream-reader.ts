@@ -51,6 +51,7 @@ export class StreamReader {
     const ids = new Map(keys.map((k) => [k, "$"]));
     while (this.running) {
       try {
+        await this.pinStartIds(ids);
         const reply = (await this.connection.xread(
           "COUNT",
           500,
@@ -68,7 +69,6 @@ export class StreamReader {
             if (record) this.emit(record);
           }
         }
-        await this.pinStartIds(ids);
       } catch (error) {
         if (!this.running) return;
         this.logger.warn({ err: (error as Error).message }, "event stream read failed; retrying");
@@ -77,7 +77,7 @@ export class StreamReader {
     }
   }
 
-  /** "$" means "newer than whatever is last when the command runs"; pin it so no event is lost between reads. */
+  /** Start from the newest entry that exists now (not "$", which would skip events between two reads). */
   private async pinStartIds(ids: Map<string, string>): Promise<void> {
     for (const [key, id] of ids) {
       if (id !== "$") continue;

@@ -30,6 +30,8 @@ export class FakeBridge {
               throw new UnrecoverableError(`AUTH_FAILED: ${(error as Error).message}`);
             }
             this.seen.push(data);
+            const args = (data.envelope.payload as { args?: { command?: string } }).args;
+            if (args?.command === "flaky" && job.attemptsMade === 0) throw new Error("CONNECTION_ERROR: RCON reconnecting");
             return { success: true, data: this.answer(data) };
           },
           { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency: 4 },

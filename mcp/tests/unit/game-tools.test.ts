@@ -106,6 +106,13 @@ describe("game tools: failures (property 3)", () => {
     expect(textOf(result)).toContain("RCON socket closed unexpectedly");
   });
 
+  it("a job the bridge retries still answers the waiting call once it succeeds", async () => {
+    const client = await h.connect();
+    const result = await call(client, "execute_command", { command: "flaky" });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(result.structuredContent).toEqual({ output: "ran: flaky" });
+  });
+
   it("invalid arguments are INVALID_ARGS naming the field, and nothing is queued", async () => {
     const client = await h.connect();
     const before = h.bridge.seen.length;
