@@ -31,7 +31,8 @@ export class FakeBridge {
             }
             this.seen.push(data);
             const args = (data.envelope.payload as { args?: { command?: string } }).args;
-            if (args?.command === "flaky" && job.attemptsMade === 0) throw new Error("CONNECTION_ERROR: RCON reconnecting");
+            if (args?.command === "flaky" && job.attemptsMade === 0)
+              throw new Error("CONNECTION_ERROR: RCON reconnecting");
             return { success: true, data: this.answer(data) };
           },
           { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency: 4 },
