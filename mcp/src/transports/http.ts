@@ -29,7 +29,13 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   clientId: string;
+  lastSeen: number;
+  /** Requests in progress (an open GET stream counts), so a listening client is never swept. */
+  active: number;
 }
+
+/** Sessions whose client vanished without DELETE are closed after this long without a request. */
+export const SESSION_IDLE_MS = 30 * 60_000;
 
 export interface HttpApp {
   app: Express;
@@ -86,7 +92,7 @@ export function createHttpApp(deps: ServerDeps, policy: () => Policy, options: H
       const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => {
-          sessions.set(id, { transport, server, clientId });
+          sessions.set(id, { transport, server, clientId, lastSeen: Date.now(), active: 0 });
         },
       });
       transport.onclose = () => {
@@ -98,13 +104,18 @@ export function createHttpApp(deps: ServerDeps, policy: () => Policy, options: H
       return;
     }
     const session = existing(req, res);
-    if (session) await session.transport.handleRequest(req, res, req.body);
+    if (session) await tracked(session, res, () => session.transport.handleRequest(req, res, req.body));
   });
 
   const passThrough = async (req: Request, res: Response) => {
     const session = existing(req, res);
-    if (session) await session.transport.handleRequest(req, res);
+    if (session) await tracked(session, res, () => session.transport.handleRequest(req, res));
   };
+  const sweeper = setInterval(() => {
+    const cutoff = Date.now() - SESSION_IDLE_MS;
+    for (const s of sessions.values()) if (s.active === 0 && s.lastSeen < cutoff) void s.transport.close();
+  }, 60_000);
+  sweeper.unref();
   app.get("/mcp", passThrough);
   app.delete("/mcp", passThrough);
 
@@ -112,10 +123,22 @@ export function createHttpApp(deps: ServerDeps, policy: () => Policy, options: H
     app,
     sessions,
     async closeSessions() {
+      clearInterval(sweeper);
       await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
       sessions.clear();
     },
   };
+}
+
+/** Counts a request as active until its response closes (an SSE stream stays open after handleRequest). */
+async function tracked(session: Session, res: Response, handle: () => Promise<void>): Promise<void> {
+  session.active++;
+  session.lastSeen = Date.now();
+  res.once("close", () => {
+    session.active--;
+    session.lastSeen = Date.now();
+  });
+  await handle();
 }
 
 export interface RunningHttp {
