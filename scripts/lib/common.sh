@@ -39,6 +39,12 @@ ensure_java() {
   fi
 }
 
+# Debian's Chromium for the browser test (playwright-core drives it; no browser download).
+ensure_chromium() {
+  export CHROMIUM_PATH="${CHROMIUM_PATH:-/usr/bin/chromium}"
+  [ -x "$CHROMIUM_PATH" ] || apt_install chromium
+}
+
 # Builds (and, with TESTS=1, tests) the Maven modules in mod/: core and devserver.
 mvn_mod() {
   ensure_java

@@ -43,7 +43,6 @@ describe("Bull Board in a browser", () => {
     );
     expect(error?.message ?? "").toMatch(/ERR_INVALID_AUTH_CREDENTIALS/);
     expect(statuses).toContain(401);
-    expect(await page.content()).not.toMatch(/commands-/);
     await page.close();
   });
 
