@@ -27,8 +27,11 @@ ensure_node_deps() {
   command -v node >/dev/null || die "Node.js >= 20.19 is required"
   local stamp="$ROOT/node_modules/.install-stamp"
   if [ ! -f "$stamp" ] || [ "$ROOT/package-lock.json" -nt "$stamp" ]; then
-    log "npm ci"
-    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error) || die "npm ci failed"
+    # `npm install` (not `npm ci`): some registries serve only this platform's builds of packages
+    # with per-platform optional dependencies, which leaves the lock without them and makes
+    # `npm ci` refuse it; `npm install` follows the lock and skips optional packages it cannot get.
+    log "npm install (from package-lock.json)"
+    (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error) || die "npm install failed"
     touch "$stamp"
   fi
 }
