@@ -12,6 +12,8 @@ if (vitestJson && existsSync(vitestJson)) {
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+  // A suite can fail outside any test (a hook that times out, an import error): count those too.
+  if (r.success === false && (r.numFailedTests ?? 0) === 0) failed += Math.max(1, r.numFailedTestSuites ?? 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else {
   console.log("vitest report missing");
