@@ -43,7 +43,9 @@ export class StreamReader {
   async close(): Promise<void> {
     this.running = false;
     this.connection.disconnect();
-    await this.loop;
+    // A read queued while the connection was reconnecting is never rejected by disconnect(); the loop
+    // ends on its own once `running` is false, so do not wait for it for long.
+    await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
 
   private async run(): Promise<void> {

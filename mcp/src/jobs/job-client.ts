@@ -129,9 +129,13 @@ export class JobClient {
     for (const p of this.pending.values())
       p.reject(new BridgeError("CONNECTION_ERROR", "MCP server shutting down"));
     this.pending.clear();
-    await Promise.allSettled([...this.queues.values()].flatMap((q) => [q.events.close(), q.queue.close()]));
-    for (const q of this.queues.values()) q.eventsConnection.disconnect();
+    const queues = [...this.queues.values()];
     this.queues.clear();
+    // Disconnect the blocking connections first: a QueueEvents on a shared connection otherwise waits
+    // for its XREAD BLOCK, which never returns while Redis is reconnecting.
+    for (const q of queues) q.eventsConnection.disconnect();
+    const closing = Promise.allSettled(queues.flatMap((q) => [q.events.close(), q.queue.close()]));
+    await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
   }
 
   private waitFor(jobId: string, timeoutMs: number): Promise<unknown> {
@@ -208,3 +212,4 @@ export class JobClient {
 }
 
 const TIMED_OUT = Symbol("timed out");
+const CLOSE_WAIT_MS = 5000;

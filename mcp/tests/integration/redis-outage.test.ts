@@ -39,7 +39,7 @@ describe.skipIf(!hasRedisServer())("Redis outage", () => {
     await client?.close();
     await runtime?.close();
     await redis?.stop();
-  });
+  }, 15_000);
 
   it("answers CONNECTION_ERROR while Redis is down and recovers when it is back", async () => {
     expect((await call(client, "get_events")).isError).toBeFalsy();
