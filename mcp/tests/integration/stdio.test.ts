@@ -61,6 +61,7 @@ afterAll(async () => {
 });
 
 describe("stdio CLI", () => {
+  // Feature: minecraft-mcp-bridge, Property 14: Component startup logging
   it("logs version, config summary and Redis status to stderr, without secrets", async () => {
     await client.listTools();
     const start = stderr.split("\n").find((l) => l.includes("minecraft-mcp starting"));
