@@ -1,0 +1,89 @@
+/**
+ * The processes under test and the machine: pids of devserver (JVM), bridge, MCP server and the
+ * private redis-server, their memory from /proc/<pid>/status (VmRSS, VmHWM = peak RSS), CPU time
+ * from /proc/<pid>/stat, and a one-paragraph description of the machine for the report header.
+ */
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+
+export interface Watched {
+  name: string;
+  pid: number;
+}
+
+export interface Memory {
+  rssKiB: number;
+  peakKiB: number;
+}
+
+function status(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+export function memory(pid: number): Memory {
+  const text = status(pid) ?? "";
+  const field = (name: string) =>
+    Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(text)?.[1] ?? Number.NaN);
+  return { rssKiB: field("VmRSS"), peakKiB: field("VmHWM") };
+}
+
+/** User + system CPU seconds the process has used so far (NaN when it is gone). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // After "(comm) ": state=0 ... utime=11, stime=12 (fields 14 and 15 of proc(5)).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Direct children of this process whose command name is `comm` (e.g. "java" for the devserver). */
+export function childrenNamed(comm: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === process.pid && name === comm) found.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+export const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+export function machine(): string[] {
+  const cpu = cpus()[0]?.model.trim() ?? "unknown CPU";
+  let java = "unknown Java";
+  try {
+    // `java -version` writes to stderr.
+    java = execFileSync("sh", ["-c", "java -version 2>&1 | head -1"], { encoding: "utf8" }).trim();
+  } catch {
+    // no java on the PATH: the devserver would not have started either
+  }
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    // not a git checkout
+  }
+  return [
+    `machine: ${cpus().length} CPUs (nproc), ${cpu}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM`,
+    `software: Node ${process.version}, ${java}, commit ${commit}`,
+    `load average at start (1/5/15 min): ${load()}`,
+  ];
+}

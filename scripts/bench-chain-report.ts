@@ -1,0 +1,168 @@
+/** Turns the whole-chain benchmark's measurements into the printed tables (plain text or Markdown). */
+import type { Samples, Throughput } from "./bench-chain-calls.js";
+import type { EventRun } from "./bench-chain-events.js";
+import type { LongResult } from "./bench-chain-long.js";
+import type { Memory } from "./bench-chain-procs.js";
+import { int, mib, ms, percentiles, slope, table, verdict } from "./bench-chain-stats.js";
+
+export interface CpuShare {
+  /** process name -> % of one core during the window */
+  [name: string]: number;
+}
+
+export interface Measured {
+  latency: { direct: Samples; queue: Samples; mcp: Samples };
+  throughput: Array<{ run: Throughput; cpu: CpuShare; load: string }>;
+  events?: Array<{ run: EventRun; cpu: CpuShare; load: string }>;
+  memory: Record<string, { idle: Memory; end: Memory }>;
+}
+
+const errs = (s: Samples) => (s.errors === 0 ? "0" : `${s.errors} (${(s.firstError ?? "").slice(0, 60)})`);
+
+export function latencyTable(m: Measured, md: boolean): string {
+  const rows: string[][] = [];
+  const row = (label: string, s: Samples) => {
+    const p = percentiles(s.latencies);
+    rows.push([label, String(p.n), ms(p.p50), ms(p.p95), ms(p.p99), ms(p.max), errs(s)]);
+  };
+  row("direct RCON `mcpbridge` (no queue)", m.latency.direct);
+  row("BullMQ job -> bridge -> RCON (no MCP)", m.latency.queue);
+  row("MCP tool call (HTTP -> queue -> RCON)", m.latency.mcp);
+  const d = percentiles(m.latency.direct.latencies);
+  const q = percentiles(m.latency.queue.latencies);
+  const c = percentiles(m.latency.mcp.latencies);
+  const queueOverhead = q.p50 - d.p50;
+  const chainOverhead = c.p50 - d.p50;
+  const lines = [
+    table(
+      ["get_online_players, one at a time", "n", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors"],
+      rows,
+      md,
+    ),
+    "",
+    `queue overhead p50 (BullMQ job - direct): ${ms(queueOverhead)} ms, ratio ${(q.p50 / d.p50).toFixed(1)}x -> target <= 3 ms: ${verdict(queueOverhead <= 3)}`,
+    `whole-chain overhead p50 (MCP call - direct): ${ms(chainOverhead)} ms, ratio ${(c.p50 / d.p50).toFixed(1)}x -> target <= 3 ms: ${verdict(chainOverhead <= 3)}`,
+  ];
+  return lines.join(md ? "\n\n" : "\n");
+}
+
+const cpuText = (cpu: CpuShare) =>
+  Object.entries(cpu)
+    .map(([n, v]) => `${n} ${Math.round(v)}%`)
+    .join(", ");
+
+export function throughputTable(m: Measured, md: boolean): string {
+  const rows = m.throughput.map(({ run, cpu, load }) => {
+    const p = percentiles(run.latencies);
+    return [
+      String(run.clients),
+      String(run.seconds),
+      int(run.callsPerSecond),
+      int(run.ok),
+      errs(run),
+      ms(p.p50),
+      ms(p.p99),
+      cpuText(cpu),
+      load,
+    ];
+  });
+  const best = Math.max(0, ...m.throughput.map((t) => t.run.callsPerSecond));
+  return [
+    table(
+      ["sessions", "s", "calls/s", "ok", "errors", "p50 ms", "p99 ms", "CPU % of one core", "load 1m"],
+      rows,
+      md,
+    ),
+    "",
+    `best sustained: ${int(best)} tool calls/s -> target >= 3,000: ${verdict(best >= 3000)}`,
+  ].join(md ? "\n\n" : "\n");
+}
+
+export function eventsTable(m: Measured, md: boolean): string {
+  if (!m.events?.length) return "(events not measured)";
+  const rows = m.events.map(({ run, cpu, load }) => {
+    const p = percentiles(run.latencies);
+    return [
+      run.mode === "pull" ? "pull: wait_for_events loop" : "push: logging notifications",
+      int(run.requestedRate),
+      int(run.generated / run.seconds),
+      int(run.generated),
+      int(run.received),
+      int(run.eventsPerSecond),
+      ms(p.p50),
+      ms(p.p99),
+      ms(p.max),
+      `${run.gaps}/${run.duplicates}`,
+      `${run.calls} (${run.errors} err)`,
+      cpuText(cpu),
+      load,
+    ];
+  });
+  const verdicts = m.events.map(({ run }) => {
+    const p = percentiles(run.latencies);
+    const lossFree = run.gaps === 0 && run.duplicates === 0 && run.received >= run.generated;
+    const rateMet = run.eventsPerSecond >= 10_000 && run.generated / run.seconds >= 10_000;
+    return (
+      `${run.mode}: ${int(run.eventsPerSecond)}/s delivered, p99 ${ms(p.p99)} ms, ${lossFree ? "zero loss" : "LOSS, gaps or duplicates"} -> ` +
+      `>= 10,000/s: ${verdict(rateMet)}, p99 <= 50 ms: ${verdict(p.p99 <= 50)}, zero loss: ${verdict(lossFree)}` +
+      (run.firstError ? ` (first error: ${run.firstError.slice(0, 100)})` : "")
+    );
+  });
+  const header = ["reader", "sim rate/s", "generated/s", "generated", "received", "delivered/s"];
+  header.push(
+    "p50 ms",
+    "p99 ms",
+    "max ms",
+    "gaps/dups",
+    "calls or notifications",
+    "CPU % of one core",
+    "load 1m",
+  );
+  return [table(header, rows, md), "", ...verdicts].join(md ? "\n\n" : "\n");
+}
+
+export function memoryTable(m: Measured, md: boolean): string {
+  const rows = Object.entries(m.memory).map(([name, { idle, end }]) => [
+    name,
+    mib(idle.rssKiB),
+    mib(end.rssKiB),
+    mib(end.peakKiB),
+  ]);
+  return table(["process", "RSS idle MiB", "RSS after load MiB", "peak RSS (VmHWM) MiB"], rows, md);
+}
+
+export function longTable(r: LongResult, md: boolean): string {
+  const names = Object.keys(r.samples[0]?.rssKiB ?? {});
+  const half = r.samples.slice(Math.floor(r.samples.length / 2));
+  const rows = names.map((n) => {
+    const series = r.samples.map((s) => [s.t / 60, s.rssKiB[n]! / 1024] as [number, number]);
+    const first = series[0]?.[1] ?? Number.NaN;
+    const last = series[series.length - 1]?.[1] ?? Number.NaN;
+    const max = Math.max(...series.map(([, y]) => y));
+    const secondHalf = half.map((s) => [s.t / 60, s.rssKiB[n]! / 1024] as [number, number]);
+    return [
+      n,
+      first.toFixed(1),
+      last.toFixed(1),
+      max.toFixed(1),
+      (last - first).toFixed(1),
+      slope(series).toFixed(2),
+      slope(secondHalf).toFixed(2),
+    ];
+  });
+  const c = percentiles(r.calls.latencies);
+  const e = percentiles(r.events.latencies);
+  const o = r.options;
+  return [
+    `long run: ${o.seconds} s, ${o.clients} sessions x ${o.callsPerSecondPerClient} calls/s (mix of 5 tools), ` +
+      `sim rate ${o.eventRate} events/s, RSS sampled every ${o.sampleEverySeconds} s (${r.samples.length} samples)`,
+    table(
+      ["process", "first MiB", "last MiB", "max MiB", "growth MiB", "slope MiB/min", "slope 2nd half"],
+      rows,
+      md,
+    ),
+    `calls: ${int(r.calls.ok)} ok (${int(r.calls.ok / o.seconds)}/s), ${r.calls.errors} errors${r.calls.firstError ? ` (${r.calls.firstError.slice(0, 80)})` : ""}, p50 ${ms(c.p50)} ms, p99 ${ms(c.p99)} ms`,
+    `events: generated ${int(r.events.generated)}, received ${int(r.events.received)}, gaps ${r.events.gaps}, ` +
+      `duplicates ${r.events.duplicates}, delivery p50 ${ms(e.p50)} ms, p99 ${ms(e.p99)} ms`,
+  ].join(md ? "\n\n" : "\n");
+}

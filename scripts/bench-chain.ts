@@ -1,0 +1,209 @@
+/**
+ * Whole-chain benchmark (run it through `scripts/bench`, which builds and provides Redis).
+ * Starts devserver (mod core) + built bridge + built MCP server (HTTP) as real processes on free
+ * 127.0.0.1 ports under a unique Redis prefix (mcp/tests/e2e/support/stack.ts), then measures:
+ * tool-call latency vs direct RCON, sustained calls/s at 1/16/64 sessions, events end to end and
+ * the memory of every process; or, with --long N, memory growth under a moderate mixed load.
+ * Prints tables to stdout (progress to stderr) and writes the raw numbers to .run/bench/.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { REPO } from "../mcp/tests/e2e/support/processes.js";
+import { type Stack, startStack } from "../mcp/tests/e2e/support/stack.js";
+import { directRcon, endSession, mcpSequential, queueOnly, sustained } from "./bench-chain-calls.js";
+import { eventsEndToEnd } from "./bench-chain-events.js";
+import { longRun } from "./bench-chain-long.js";
+import { childrenNamed, cpuSeconds, load, machine, memory, type Watched } from "./bench-chain-procs.js";
+import {
+  type CpuShare,
+  eventsTable,
+  latencyTable,
+  longTable,
+  type Measured,
+  memoryTable,
+  throughputTable,
+} from "./bench-chain-report.js";
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    long: { type: "string" },
+    clients: { type: "string", default: "1,16,64" },
+    seconds: { type: "string" },
+    samples: { type: "string" },
+    "event-rate": { type: "string", default: "10000" },
+    "event-seconds": { type: "string" },
+    "log-level": { type: "string", default: "info" },
+    markdown: { type: "boolean", default: false },
+  },
+});
+const quick = values.quick;
+const longSeconds = values.long === undefined ? undefined : Number(values.long);
+const seconds = Number(values.seconds ?? (quick ? 3 : 10));
+const samples = Number(values.samples ?? (quick ? 200 : 1000));
+const eventRate = Number(values["event-rate"]);
+const eventSeconds = Number(values["event-seconds"] ?? (quick ? 4 : 10));
+const levels = values.clients.split(",").map(Number);
+const md = values.markdown;
+for (const [name, v] of Object.entries({
+  seconds,
+  samples,
+  eventRate,
+  eventSeconds,
+  longSeconds: longSeconds ?? 1,
+})) {
+  if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
+}
+if (levels.some((n) => !Number.isInteger(n) || n < 1 || n > 256)) {
+  throw new Error(`--clients must be a comma list of integers 1-256, got ${values.clients}`);
+}
+
+const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+const print = (line = "") => process.stdout.write(`${line}\n`);
+
+let stack: Stack | undefined;
+let stopping: Promise<void> | undefined;
+const stopAll = () => {
+  stopping ??= (stack?.stop() ?? Promise.resolve()).catch(() => undefined);
+  return stopping;
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    progress(`${signal}: stopping everything this run started`);
+    void stopAll().then(() => process.exit(130));
+  });
+}
+// Hard bound on the whole run: every phase is bounded, this catches anything that is not.
+const budgetS = (longSeconds ?? 0) + (quick ? 240 : 600);
+setTimeout(() => {
+  progress(`run exceeded its ${budgetS} s budget; stopping`);
+  void stopAll().then(() => process.exit(1));
+}, budgetS * 1000).unref();
+
+/** CPU % of one core used by each watched process (and this one) while `fn` runs. */
+async function withCpu<T>(watched: Watched[], fn: () => Promise<T>): Promise<[T, CpuShare]> {
+  const before = watched.map((w) => cpuSeconds(w.pid));
+  const self = process.cpuUsage();
+  const t = performance.now();
+  const value = await fn();
+  const wall = (performance.now() - t) / 1000;
+  const cpu: CpuShare = {};
+  watched.forEach((w, i) => {
+    cpu[w.name] = ((cpuSeconds(w.pid) - before[i]!) / wall) * 100;
+  });
+  const used = process.cpuUsage(self);
+  cpu["bench clients"] = ((used.user + used.system) / 1e6 / wall) * 100;
+  return [value, cpu];
+}
+
+async function sessions(n: number): Promise<Client[]> {
+  const out: Client[] = [];
+  for (let i = 0; i < n; i++) out.push(await stack!.httpClient());
+  return out;
+}
+
+async function main(): Promise<void> {
+  print("# minecraft-mcp-bridge whole-chain benchmark");
+  for (const line of machine()) print(line);
+  print(`command: scripts/bench ${process.argv.slice(2).join(" ")}`.trimEnd());
+  const logLevel = values["log-level"];
+  progress("starting devserver, bridge and MCP server");
+  stack = await startStack({ bridgeEnv: { LOG_LEVEL: logLevel }, mcpEnv: { LOG_LEVEL: logLevel } });
+  const java = childrenNamed("java");
+  const watched: Watched[] = [
+    { name: "devserver (JVM)", pid: java[0] ?? Number.NaN },
+    { name: "bridge", pid: stack.bridge.child.pid ?? Number.NaN },
+    { name: "MCP server", pid: stack.mcp.child.pid ?? Number.NaN },
+  ];
+  const redisPid = Number(process.env.BENCH_REDIS_PID ?? Number.NaN);
+  if (Number.isFinite(redisPid)) watched.push({ name: "redis-server", pid: redisPid });
+  print(
+    `processes: ${watched.map((w) => `${w.name} pid ${w.pid}`).join(", ")}; bridge/MCP LOG_LEVEL=${logLevel}; ` +
+      `Redis ${stack.redisUrl}${Number.isFinite(redisPid) ? " (private)" : " (shared; its memory not reported)"}`,
+  );
+  const idle = new Map(watched.map((w) => [w.name, memory(w.pid)]));
+
+  if (longSeconds !== undefined) {
+    const result = await longRun(
+      stack,
+      watched,
+      {
+        seconds: longSeconds,
+        clients: 8,
+        callsPerSecondPerClient: 25,
+        eventRate: 1000,
+        sampleEverySeconds: 10,
+      },
+      progress,
+    );
+    print();
+    print(longTable(result, md));
+    save("long", result);
+    return;
+  }
+
+  const measured: Measured = { latency: {} as Measured["latency"], throughput: [], memory: {} };
+  const client = await stack.httpClient();
+  progress("warming up (direct RCON and MCP calls)");
+  await directRcon(stack, Math.min(300, samples));
+  await mcpSequential(client, Math.min(300, samples));
+  progress(`latency: ${samples} sequential calls each way`);
+  measured.latency.direct = await directRcon(stack, samples);
+  measured.latency.queue = await queueOnly(stack, samples);
+  measured.latency.mcp = await mcpSequential(client, samples);
+  for (const n of levels) {
+    progress(`throughput: ${n} session(s) for ${seconds} s`);
+    const clients = await sessions(n);
+    const [run, cpu] = await withCpu(watched, () => sustained(clients, seconds, 1000));
+    measured.throughput.push({ run, cpu, load: load().split(" ")[0]! });
+    await Promise.allSettled(clients.map(endSession));
+  }
+  await endSession(client);
+  measured.events = [];
+  for (const mode of ["pull", "push"] as const) {
+    progress(`events (${mode}): sim rate ${eventRate} for ${eventSeconds} s`);
+    const [run, cpu] = await withCpu(watched, () => eventsEndToEnd(stack!, mode, eventRate, eventSeconds));
+    measured.events.push({ run, cpu, load: load().split(" ")[0]! });
+  }
+  for (const w of watched) measured.memory[w.name] = { idle: idle.get(w.name)!, end: memory(w.pid) };
+
+  print();
+  print("## 1. tool-call latency: queue vs direct RCON (same devserver)");
+  print(latencyTable(measured, md));
+  print();
+  print("## 2. sustained tool calls/s (get_online_players, each session its own MCP session over HTTP)");
+  print(throughputTable(measured, md));
+  print();
+  print("## 3. events end to end (devserver -> bridge -> Redis Stream -> MCP server -> MCP client)");
+  print(eventsTable(measured, md));
+  print();
+  print("## 4. memory (RSS from /proc/<pid>/status)");
+  print(memoryTable(measured, md));
+  print();
+  print(`load average at end (1/5/15 min): ${load()}`);
+  save("chain", measured);
+}
+
+function save(kind: string, data: unknown): void {
+  const dir = `${REPO}.run/bench`;
+  mkdirSync(dir, { recursive: true });
+  const file = `${dir}/${kind}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+  writeFileSync(
+    file,
+    JSON.stringify(data, (_k, v) => (Array.isArray(v) && v.length > 1000 ? undefined : v)),
+  );
+  progress(`raw numbers: ${file}`);
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  progress(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+} finally {
+  progress("stopping devserver, bridge and MCP server");
+  await stopAll();
+}
+process.exit(failed ? 1 : 0);
