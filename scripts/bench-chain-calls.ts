@@ -122,6 +122,8 @@ export interface Throughput extends Samples {
   clients: number;
   seconds: number;
   ok: number;
+  /** Calls completed during warm-up + window + tail (for CPU cost per call). */
+  completed: number;
   callsPerSecond: number;
 }
 
@@ -140,6 +142,7 @@ export async function sustained(
     seconds,
     ok: 0,
     callsPerSecond: 0,
+    completed: 0,
     latencies: [],
     errors: 0,
   };
@@ -157,6 +160,7 @@ export async function sustained(
           failure = error;
         }
         const done = performance.now();
+        out.completed++;
         if (t < begin || done > end) continue;
         if (failure) note(out, failure);
         else {

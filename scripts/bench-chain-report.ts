@@ -1,4 +1,5 @@
 /** Turns the whole-chain benchmark's measurements into the printed tables (plain text or Markdown). */
+import { cpus } from "node:os";
 import type { Samples, Throughput } from "./bench-chain-calls.js";
 import type { EventRun } from "./bench-chain-events.js";
 import type { LongResult } from "./bench-chain-long.js";
@@ -12,7 +13,7 @@ export interface CpuShare {
 
 export interface Measured {
   latency: { direct: Samples; queue: Samples; mcp: Samples };
-  throughput: Array<{ run: Throughput; cpu: CpuShare; load: string }>;
+  throughput: Array<{ run: Throughput; cpu: CpuShare; cpuMsPerCall: number; load: string }>;
   events?: Array<{ run: EventRun; cpu: CpuShare; load: string }>;
   memory: Record<string, { idle: Memory; end: Memory }>;
 }
@@ -52,7 +53,7 @@ const cpuText = (cpu: CpuShare) =>
     .join(", ");
 
 export function throughputTable(m: Measured, md: boolean): string {
-  const rows = m.throughput.map(({ run, cpu, load }) => {
+  const rows = m.throughput.map(({ run, cpu, cpuMsPerCall, load }) => {
     const p = percentiles(run.latencies);
     return [
       String(run.clients),
@@ -62,6 +63,7 @@ export function throughputTable(m: Measured, md: boolean): string {
       errs(run),
       ms(p.p50),
       ms(p.p99),
+      ms(cpuMsPerCall),
       cpuText(cpu),
       load,
     ];
@@ -69,12 +71,25 @@ export function throughputTable(m: Measured, md: boolean): string {
   const best = Math.max(0, ...m.throughput.map((t) => t.run.callsPerSecond));
   return [
     table(
-      ["sessions", "s", "calls/s", "ok", "errors", "p50 ms", "p99 ms", "CPU % of one core", "load 1m"],
+      [
+        "sessions",
+        "s",
+        "calls/s",
+        "ok",
+        "errors",
+        "p50 ms",
+        "p99 ms",
+        "CPU ms/call",
+        "CPU % of one core",
+        "load 1m",
+      ],
       rows,
       md,
     ),
     "",
     `best sustained: ${int(best)} tool calls/s -> target >= 3,000: ${verdict(best >= 3000)}`,
+    "CPU ms/call: CPU time of all processes (devserver, bridge, MCP, redis, the clients) per completed call;",
+    `  with ${cpus().length} cores the ceiling is about ${cpus().length} x 1000 / that, if the machine were otherwise idle.`,
   ].join(md ? "\n\n" : "\n");
 }
 

@@ -35,6 +35,7 @@ const { values } = parseArgs({
     "event-rate": { type: "string", default: "10000" },
     "event-seconds": { type: "string" },
     "log-level": { type: "string", default: "info" },
+    "node-options": { type: "string", default: "" },
     markdown: { type: "boolean", default: false },
   },
 });
@@ -82,7 +83,7 @@ setTimeout(() => {
 }, budgetS * 1000).unref();
 
 /** CPU % of one core used by each watched process (and this one) while `fn` runs. */
-async function withCpu<T>(watched: Watched[], fn: () => Promise<T>): Promise<[T, CpuShare]> {
+async function withCpu<T>(watched: Watched[], fn: () => Promise<T>): Promise<[T, CpuShare, number]> {
   const before = watched.map((w) => cpuSeconds(w.pid));
   const self = process.cpuUsage();
   const t = performance.now();
@@ -94,7 +95,7 @@ async function withCpu<T>(watched: Watched[], fn: () => Promise<T>): Promise<[T,
   });
   const used = process.cpuUsage(self);
   cpu["bench clients"] = ((used.user + used.system) / 1e6 / wall) * 100;
-  return [value, cpu];
+  return [value, cpu, wall];
 }
 
 async function sessions(n: number): Promise<Client[]> {
@@ -109,7 +110,12 @@ async function main(): Promise<void> {
   print(`command: scripts/bench ${process.argv.slice(2).join(" ")}`.trimEnd());
   const logLevel = values["log-level"];
   progress("starting devserver, bridge and MCP server");
-  stack = await startStack({ bridgeEnv: { LOG_LEVEL: logLevel }, mcpEnv: { LOG_LEVEL: logLevel } });
+  // --node-options="--import=./scripts/bench-chain-profile.mjs" goes to the bridge and the MCP server.
+  const env = {
+    LOG_LEVEL: logLevel,
+    ...(values["node-options"] ? { NODE_OPTIONS: values["node-options"] } : {}),
+  };
+  stack = await startStack({ bridgeEnv: env, mcpEnv: env });
   const java = childrenNamed("java");
   const watched: Watched[] = [
     { name: "devserver (JVM)", pid: java[0] ?? Number.NaN },
@@ -155,8 +161,10 @@ async function main(): Promise<void> {
   for (const n of levels) {
     progress(`throughput: ${n} session(s) for ${seconds} s`);
     const clients = await sessions(n);
-    const [run, cpu] = await withCpu(watched, () => sustained(clients, seconds, 1000));
-    measured.throughput.push({ run, cpu, load: load().split(" ")[0]! });
+    const [run, cpu, wall] = await withCpu(watched, () => sustained(clients, seconds, 1000));
+    const cpuSecondsUsed = (Object.values(cpu).reduce((a, b) => a + b, 0) / 100) * wall;
+    const cpuMsPerCall = (cpuSecondsUsed * 1000) / Math.max(1, run.completed);
+    measured.throughput.push({ run, cpu, cpuMsPerCall, load: load().split(" ")[0]! });
     await Promise.allSettled(clients.map(endSession));
   }
   await endSession(client);
