@@ -47,7 +47,11 @@ const { tagged } = fc.letrec<{ tagged: Tagged }>((tie) => ({
     { depthSize: "small", withCrossShrink: true },
     fc.record({
       kind: fc.constant("num" as const),
-      value: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
+      // -0 is left out: the test's printer writes it as "0" (String(-0)), which reads back as +0.
+      value: fc.oneof(
+        fc.integer(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }).filter((v) => !Object.is(v, -0)),
+      ),
       suffix: fc.constantFrom("", "b", "B", "s", "S", "L", "l", "f", "F", "d", "D"),
     }),
     fc.record({ kind: fc.constant("str" as const), value: fc.string({ unit: "grapheme", maxLength: 20 }) }),
