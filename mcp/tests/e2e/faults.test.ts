@@ -7,8 +7,8 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
+import { PrivateRedis } from "../support/private-redis.js";
 import { call, ok, sim } from "./support/game.js";
-import { startPrivateRedis } from "./support/private-redis.js";
 import { until } from "./support/processes.js";
 import { type Stack, startStack } from "./support/stack.js";
 
@@ -57,7 +57,7 @@ describe("faults", () => {
   }, 90_000);
 
   it("after a Redis restart everyone reconnects and jobs and events stored before it are still there", async () => {
-    const redis = await startPrivateRedis();
+    const redis = await PrivateRedis.start({ persistent: true });
     try {
       stack = await startStack({ redisUrl: redis.url });
       const http = await stack.httpClient();

@@ -1,9 +1,13 @@
-/** A throwaway redis-server on a free loopback port that a test may stop and start again. */
+/**
+ * A throwaway redis-server on a free loopback port that a test may stop and start again. With
+ * `persistent` it keeps an append-only file (fsync always) and stops gracefully, so what was
+ * written before a restart is there after it, as on a production Redis.
+ */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "../../../shared/testing/net.js";
 
 export function hasRedisServer(): boolean {
   try {
@@ -14,24 +18,16 @@ export function hasRedisServer(): boolean {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 export class PrivateRedis {
   private child: ChildProcess | undefined;
   private readonly dir = mkdtempSync(join(tmpdir(), "mcp-redis-"));
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly persistent: boolean,
+  ) {}
 
-  static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort());
+  static async start(options: { persistent?: boolean } = {}): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort(), options.persistent ?? false);
     await redis.start();
     return redis;
   }
@@ -52,8 +48,9 @@ export class PrivateRedis {
         this.dir,
         "--save",
         "",
-        "--appendonly",
-        "no",
+        ...(this.persistent
+          ? ["--appendonly", "yes", "--appendfsync", "always", "--maxmemory-policy", "noeviction"]
+          : ["--appendonly", "no"]),
       ],
       { stdio: "ignore" },
     );
@@ -73,7 +70,7 @@ export class PrivateRedis {
     if (!child || child.exitCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once("exit", () => resolve());
-      child.kill("SIGKILL");
+      child.kill(this.persistent ? "SIGTERM" : "SIGKILL");
     });
     this.child = undefined;
   }

@@ -1,15 +1,7 @@
-import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../../../../shared/testing/net.js";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
 import { ModPeer, Producer, testConfig } from "./harness.js";
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe("vanilla mode and outages", () => {
   const cleanups: Array<() => Promise<void>> = [];

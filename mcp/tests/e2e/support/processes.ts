@@ -4,22 +4,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+
+export { freePort } from "../../../../shared/testing/net.js";
 
 export const REPO = fileURLToPath(new URL("../../../../", import.meta.url));
 const LOG_DIR = `${REPO}.run/e2e`;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export interface Proc {
   readonly name: string;
