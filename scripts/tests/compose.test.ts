@@ -14,7 +14,7 @@ const read = (p: string) => readFileSync(new URL(p, root), "utf8");
 const compose = parse(read("docker-compose.yml"));
 type Service = {
   image?: string;
-  build?: { dockerfile: string };
+  build?: { dockerfile: string; args?: Record<string, string> };
   command?: string[];
   environment?: Record<string, string>;
   ports?: string[];
@@ -67,10 +67,11 @@ describe("docker-compose.yml", () => {
     }
   });
 
-  it("builds the bridge and MCP images from Dockerfiles that exist, MCP serving HTTP", () => {
+  it("builds the bridge and MCP images from a Dockerfile that exists, MCP serving HTTP", () => {
     for (const name of ["bridge", "mcp"]) {
-      const dockerfile = services[name]!.build!.dockerfile;
-      expect(existsSync(new URL(dockerfile, root)), dockerfile).toBe(true);
+      const build = services[name]!.build!;
+      expect(existsSync(new URL(build.dockerfile, root)), build.dockerfile).toBe(true);
+      expect(build.args?.SERVICE).toBe(name);
     }
     expect(services.mcp!.command).toContain("--http");
   });
