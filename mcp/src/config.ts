@@ -35,6 +35,13 @@ const EnvSchema = z.object({
   MCP_EVENT_TYPES: list.pipe(z.array(z.enum(EVENT_TYPES))),
   MCP_EVENT_PLAYERS: list,
   JOB_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
+  JOB_KEEP_COMPLETED_S: z.coerce.number().int().min(0).default(3600),
+  JOB_KEEP_FAILED_S: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(7 * 24 * 3600),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -47,6 +54,8 @@ export interface McpConfig {
   http: { host: string; port: number; allowedHosts: string[]; allowedOrigins: string[] };
   stdio: { clientId: string | undefined; eventTypes: string[]; eventPlayers: string[] };
   jobTimeoutMs: number;
+  /** Upper bound of attempts per job and how long finished jobs stay inspectable (Bull Board, get_job). */
+  jobRetention: { attempts: number; completedAgeS: number; failedAgeS: number };
   logLevel: string;
 }
 
@@ -69,6 +78,11 @@ export function loadConfig(env: Record<string, string | undefined>): McpConfig {
     http: { host: e.MCP_HOST, port: e.MCP_PORT, allowedHosts, allowedOrigins: e.MCP_ALLOWED_ORIGINS },
     stdio: { clientId: e.MCP_CLIENT_ID, eventTypes: e.MCP_EVENT_TYPES, eventPlayers: e.MCP_EVENT_PLAYERS },
     jobTimeoutMs: e.JOB_TIMEOUT_MS,
+    jobRetention: {
+      attempts: e.JOB_ATTEMPTS,
+      completedAgeS: e.JOB_KEEP_COMPLETED_S,
+      failedAgeS: e.JOB_KEEP_FAILED_S,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }
@@ -85,6 +99,7 @@ export function configSummary(config: McpConfig): Record<string, unknown> {
     http: config.http,
     stdio: config.stdio,
     jobTimeoutMs: config.jobTimeoutMs,
+    jobRetention: config.jobRetention,
     logLevel: config.logLevel,
   };
 }

@@ -30,6 +30,7 @@ export type RuntimeConfig = Pick<
   "redisUrl" | "redisPrefix" | "jobSecret" | "servers" | "jobTimeoutMs"
 > & {
   policyFile?: string;
+  jobRetention?: McpConfig["jobRetention"];
 };
 
 /** `policy` may be given directly (tests); otherwise POLICY_FILE is loaded and watched. */
@@ -68,6 +69,7 @@ export function createRuntime(config: RuntimeConfig, logger: Logger, policy?: ()
     prefix: config.redisPrefix,
     secret: config.jobSecret,
     timeoutMs: config.jobTimeoutMs,
+    retention: config.jobRetention,
     logger,
   });
   const deps: ServerDeps = {

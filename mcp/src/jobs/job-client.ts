@@ -8,6 +8,7 @@ import {
   BridgeError,
   type ClientIdentity,
   commandQueueName,
+  type JobRetentionOptions,
   jobOptions,
   makeRequest,
   type Operation,
@@ -52,6 +53,7 @@ export interface JobClientOptions {
   prefix: string;
   secret: string;
   timeoutMs: number;
+  retention?: JobRetentionOptions;
   logger: Logger;
 }
 
@@ -81,7 +83,9 @@ export class JobClient {
     await guardRedis(this.options.redis, "waiting for the queue", () => sq.ready);
     const result = this.waitFor(jobId, timeoutMs);
     try {
-      await guardRedis(this.options.redis, "adding the job", () => sq.queue.add(op, data, jobOptions(jobId)));
+      await guardRedis(this.options.redis, "adding the job", () =>
+        sq.queue.add(op, data, jobOptions(jobId, this.options.retention)),
+      );
     } catch (error) {
       this.pending.delete(jobId);
       throw error;

@@ -21,8 +21,20 @@ describe("loadConfig", () => {
         allowedOrigins: [],
       },
       jobTimeoutMs: 30_000,
+      jobRetention: { attempts: 5, completedAgeS: 3600, failedAgeS: 604_800 },
       logLevel: "info",
     });
+  });
+
+  it("reads how long finished jobs stay inspectable", () => {
+    const c = loadConfig({
+      ...base,
+      JOB_ATTEMPTS: "3",
+      JOB_KEEP_COMPLETED_S: "60",
+      JOB_KEEP_FAILED_S: "86400",
+    });
+    expect(c.jobRetention).toEqual({ attempts: 3, completedAgeS: 60, failedAgeS: 86_400 });
+    expect(() => loadConfig({ ...base, JOB_KEEP_FAILED_S: "-1" })).toThrow(/JOB_KEEP_FAILED_S/);
   });
 
   it("lists every problem at once", () => {
