@@ -2,6 +2,7 @@
  * Benchmark of the bridge's job path: p50/p99 of a queued read vs a direct RCON read on the same
  * server, sustained ops/s with batching (many concurrent jobs), and the process memory.
  * Run: npx tsx --tsconfig bridge/tsconfig.json scripts/bench-bridge.ts [--peer=devserver|fake] [--jobs=N]
+ *   [--samples=N] [--log=warn|info|...] (the bridge's log level; its lines go to stderr)
  * Needs Redis (REDIS_URL, default redis://127.0.0.1:6379). The bridge runs in this process.
  * Peer: the devserver (shared/testing/devserver.ts) when present, else the test RCON peer that
  * emulates the mod (bridge/tests/integration/jobs/harness.ts).
@@ -20,6 +21,7 @@ const devserverPath = new URL("../shared/testing/devserver.ts", import.meta.url)
 const peerKind = arg("peer", existsSync(devserverPath) ? "devserver" : "fake");
 const totalJobs = Number(arg("jobs", "6000"));
 const samples = Number(arg("samples", "300"));
+const logLevel = arg("log", "warn");
 
 function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -42,7 +44,7 @@ async function startPeer(): Promise<{ port: number; password: string; stop(): Pr
 const peer = await startPeer();
 const config = testConfig(peer.port, {
   MC_RCON_PASSWORD: peer.password,
-  LOG_LEVEL: "warn",
+  LOG_LEVEL: logLevel,
   LEASE_TTL_MS: "5000",
 });
 const bridge = createBridge(config, { http: false });
@@ -115,7 +117,7 @@ const outcomes = await all;
 const seconds = (performance.now() - t0) / 1000;
 const memory = process.memoryUsage();
 
-console.log(`peer: ${peerKind}, mode: ${mode}, samples: ${samples}, jobs: ${totalJobs}`);
+console.log(`peer: ${peerKind}, mode: ${mode}, samples: ${samples}, jobs: ${totalJobs}, log: ${logLevel}`);
 console.log(`direct RCON read  p50 ${fmt(pct(directMs, 50))}  p99 ${fmt(pct(directMs, 99))}`);
 console.log(`queued read       p50 ${fmt(pct(queuedMs, 50))}  p99 ${fmt(pct(queuedMs, 99))}`);
 console.log(
@@ -130,6 +132,11 @@ console.log(
 console.log(`queue adds        p50 ${fmt(pct(queuedMs, 50) - pct(directMs, 50))} (target <= 3 ms)`);
 console.log(
   `throughput        ${(totalJobs / seconds).toFixed(0)} ops/s (${outcomes.filter(Boolean).length}/${totalJobs} ok, target >= 3000)`,
+);
+const batches = [...bridge.runtimes[0]!.batchSizes].sort((a, b) => a[0] - b[0]);
+const batchCount = batches.reduce((sum, [, n]) => sum + n, 0);
+console.log(
+  `batches           ${batchCount} mcpbridge calls, requests per call: ${batches.map(([size, n]) => `${size}x${n}`).join(" ")}`,
 );
 console.log(
   `memory (bench process incl. bridge) rss ${(memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB`,

@@ -4,10 +4,17 @@
  * the response payload, or a BridgeError from the mod's error envelope. At most one batch is in
  * flight (the server has one RCON output buffer); the next collects meanwhile, flushed after
  * `lingerMs` (default 0: at the end of the current event-loop turn, so a lone request pays no wait
- * and requests that arrive together still share a batch) or as soon as `batchMax` requests wait.
+ * and requests that arrive together still share a batch) or at once when the waiting requests
+ * already fill a command (`batchMax` requests or the 1446-byte limit): waiting cannot enlarge it.
  */
 import { BridgeError, isErrorCode, parseJson, type RequestMessage, toAsciiJson } from "@mcp-bridge/shared";
-import { buildCommand, fitsAlone, MAX_RCON_COMMAND_BYTES, takeBatch } from "./batch-packer.js";
+import {
+  buildCommand,
+  fitsAlone,
+  MAX_RCON_COMMAND_BYTES,
+  MOD_COMMAND_PREFIX,
+  takeBatch,
+} from "./batch-packer.js";
 
 export interface ModAnswer {
   data: unknown;
@@ -33,6 +40,8 @@ export interface ModBatcherOptions {
 
 export class ModBatcher {
   private waiting: Pending[] = [];
+  /** Sum of the waiting requests' encoded lengths (bytes: the encoding is ASCII). */
+  private waitingBytes = 0;
   private inFlight = false;
   private timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
 
@@ -51,6 +60,7 @@ export class ModBatcher {
     }
     return new Promise<ModAnswer>((resolve, reject) => {
       this.waiting.push({ id: request.id, encoded, resolve, reject });
+      this.waitingBytes += encoded.length;
       this.schedule();
     });
   }
@@ -60,12 +70,13 @@ export class ModBatcher {
     this.cancelTimer();
     const waiting = this.waiting;
     this.waiting = [];
+    this.waitingBytes = 0;
     for (const p of waiting) p.reject(error);
   }
 
   private schedule(): void {
     if (this.inFlight) return;
-    if (this.waiting.length >= this.options.batchMax) {
+    if (this.fullBatchWaiting()) {
       this.cancelTimer();
       void this.flush();
       return;
@@ -77,6 +88,15 @@ export class ModBatcher {
     };
     const linger = this.options.lingerMs ?? 0;
     this.timer = linger > 0 ? setTimeout(fire, linger) : setImmediate(fire);
+  }
+
+  /** True when the waiting requests fill one command: by count, or more than fit by bytes. */
+  private fullBatchWaiting(): boolean {
+    const n = this.waiting.length;
+    if (n >= this.options.batchMax) return true;
+    // The array form: prefix, brackets, the items and a comma between each two.
+    const arrayBytes = MOD_COMMAND_PREFIX.length + 2 + this.waitingBytes + n - 1;
+    return n > 1 && arrayBytes > MAX_RCON_COMMAND_BYTES;
   }
 
   private cancelTimer(): void {
@@ -94,6 +114,7 @@ export class ModBatcher {
       this.options.batchMax,
     );
     const batch = this.waiting.splice(0, Math.max(1, n));
+    for (const p of batch) this.waitingBytes -= p.encoded.length;
     this.inFlight = true;
     this.options.onBatch?.(batch.length);
     try {

@@ -26,6 +26,8 @@ export interface RuntimeMetrics {
   observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
   observeRcon?(serverId: string, ms: number): void;
   rconReconnect?(serverId: string): void;
+  /** Requests per `mcpbridge` call (mod mode). */
+  observeBatch?(serverId: string, size: number): void;
 }
 
 export interface ServerRuntimeOptions {
@@ -62,6 +64,8 @@ export interface ServerStatus {
 
 export class ServerRuntime implements RequestExecutor {
   readonly lease: Lease;
+  /** How many `mcpbridge` calls carried N requests, by N (for benchmarks and debugging). */
+  readonly batchSizes = new Map<number, number>();
   private rcon: RconChannel | undefined;
   private worker: CommandWorker | undefined;
   private batcher: ModBatcher | undefined;
@@ -189,6 +193,10 @@ export class ServerRuntime implements RequestExecutor {
         this.batcher = new ModBatcher({
           send: (text) => this.timed(rcon, text),
           batchMax: this.options.batchMax,
+          onBatch: (size) => {
+            this.batchSizes.set(size, (this.batchSizes.get(size) ?? 0) + 1);
+            this.options.metrics?.observeBatch?.(this.serverId, size);
+          },
         });
         this.log.info(
           {
