@@ -1,17 +1,22 @@
 /**
  * Benchmark of the bridge's job path: p50/p99 of a queued read vs a direct RCON read on the same
- * server, sustained ops/s with batching (many concurrent jobs), and the process memory.
+ * server, sustained ops/s with batching (many concurrent jobs), and the bridge's memory.
  * Run: npx tsx --tsconfig bridge/tsconfig.json scripts/bench-bridge.ts [--peer=devserver|fake] [--jobs=N]
  *   [--samples=N] [--log=warn|info|...] (the bridge's log level; its lines go to stderr)
+ *   [--bridge=process|inline]: by default the bridge runs in its own Node process, as deployed, so
+ *   this process's producer and QueueEvents (the MCP server's side) do not share its event loop.
  * Needs Redis (REDIS_URL, default redis://127.0.0.1:6379). The bridge runs in this process.
  * Peer: the devserver (shared/testing/devserver.ts) when present, else the test RCON peer that
  * emulates the mod (bridge/tests/integration/jobs/harness.ts).
  */
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { commandQueueName, jobOptions, makeRequest, signJob, toAsciiJson } from "@mcp-bridge/shared";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { createBridge } from "../bridge/src/bridge.js";
+import type { BridgeConfig } from "../bridge/src/config.js";
 import { RconClient } from "../bridge/src/rcon/index.js";
 import { JOB_SECRET, ModPeer, PASSWORD, testConfig } from "../bridge/tests/integration/jobs/harness.js";
 
@@ -22,6 +27,79 @@ const peerKind = arg("peer", existsSync(devserverPath) ? "devserver" : "fake");
 const totalJobs = Number(arg("jobs", "6000"));
 const samples = Number(arg("samples", "300"));
 const logLevel = arg("log", "warn");
+const bridgeWhere = arg("bridge", "process");
+
+interface BridgeStats {
+  mode: string | undefined;
+  batchSizes: Array<[number, number]>;
+  rssMiB: number;
+  heapMiB: number;
+}
+interface BridgeHandle {
+  /** Resolves once the bridge owns the server and knows its mode. */
+  ready(): Promise<string | undefined>;
+  stats(): Promise<BridgeStats>;
+  stop(): Promise<void>;
+}
+
+/** The bridge in this process; also what the child process runs. */
+async function inlineBridge(config: BridgeConfig): Promise<BridgeHandle> {
+  const bridge = createBridge(config, { http: false });
+  await bridge.start();
+  const runtime = bridge.runtimes[0]!;
+  return {
+    async ready() {
+      while (runtime.status().mode === undefined) await new Promise((r) => setTimeout(r, 50));
+      return runtime.status().mode;
+    },
+    async stats() {
+      const m = process.memoryUsage();
+      return {
+        mode: runtime.status().mode,
+        batchSizes: [...runtime.batchSizes].sort((a, b) => a[0] - b[0]),
+        rssMiB: m.rss / 2 ** 20,
+        heapMiB: m.heapUsed / 2 ** 20,
+      };
+    },
+    stop: () => bridge.stop(),
+  };
+}
+
+/** Child side: one JSON line per request line on stdin ("ready", "stats", "stop"). */
+if (process.argv.includes("--child")) {
+  const handle = await inlineBridge(JSON.parse(process.env.BENCH_BRIDGE_CONFIG!) as BridgeConfig);
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === "ready") process.stdout.write(`${JSON.stringify(await handle.ready())}\n`);
+    if (line === "stats") process.stdout.write(`${JSON.stringify(await handle.stats())}\n`);
+    if (line === "stop") break;
+  }
+  await handle.stop();
+  process.exit(0);
+}
+
+/** The bridge in a child Node process, driven over stdin/stdout. */
+function childBridge(config: BridgeConfig): BridgeHandle {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!, "--child"], {
+    env: { ...process.env, BENCH_BRIDGE_CONFIG: JSON.stringify(config) },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const ask = async <T>(request: string): Promise<T> => {
+    child.stdin!.write(`${request}\n`);
+    const next = await lines.next();
+    if (next.done) throw new Error(`the bridge process ended before answering '${request}'`);
+    return JSON.parse(next.value) as T;
+  };
+  return {
+    ready: () => ask<string | undefined>("ready"),
+    stats: () => ask<BridgeStats>("stats"),
+    stop: async () => {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.stdin!.write("stop\n");
+      await exited;
+    },
+  };
+}
 
 function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -47,8 +125,7 @@ const config = testConfig(peer.port, {
   LOG_LEVEL: logLevel,
   LEASE_TTL_MS: "5000",
 });
-const bridge = createBridge(config, { http: false });
-await bridge.start();
+const bridge = bridgeWhere === "inline" ? await inlineBridge(config) : childBridge(config);
 const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
 const queue = new Queue(commandQueueName("s1"), { connection, prefix: config.redisPrefix });
 const events = new QueueEvents(commandQueueName("s1"), {
@@ -75,8 +152,7 @@ function waitFor(id: string): Promise<boolean> {
 }
 
 // Wait until the bridge owns the server and knows its mode.
-while (bridge.runtimes[0]!.status().mode === undefined) await new Promise((r) => setTimeout(r, 50));
-const mode = bridge.runtimes[0]!.status().mode;
+const mode = await bridge.ready();
 
 // 1. Direct RCON read (its own connection; the server serialises RCON anyway).
 const direct = new RconClient({ host: "127.0.0.1", port: peer.port, password: peer.password });
@@ -115,9 +191,11 @@ const all = Promise.all(jobs.map((j) => waitFor(j.opts.jobId)));
 for (let i = 0; i < jobs.length; i += 500) await queue.addBulk(jobs.slice(i, i + 500));
 const outcomes = await all;
 const seconds = (performance.now() - t0) / 1000;
-const memory = process.memoryUsage();
+const stats = await bridge.stats();
 
-console.log(`peer: ${peerKind}, mode: ${mode}, samples: ${samples}, jobs: ${totalJobs}, log: ${logLevel}`);
+console.log(
+  `peer: ${peerKind}, mode: ${mode}, samples: ${samples}, jobs: ${totalJobs}, log: ${logLevel}, bridge: ${bridgeWhere}`,
+);
 console.log(`direct RCON read  p50 ${fmt(pct(directMs, 50))}  p99 ${fmt(pct(directMs, 99))}`);
 console.log(`queued read       p50 ${fmt(pct(queuedMs, 50))}  p99 ${fmt(pct(queuedMs, 99))}`);
 console.log(
@@ -133,13 +211,13 @@ console.log(`queue adds        p50 ${fmt(pct(queuedMs, 50) - pct(directMs, 50))}
 console.log(
   `throughput        ${(totalJobs / seconds).toFixed(0)} ops/s (${outcomes.filter(Boolean).length}/${totalJobs} ok, target >= 3000)`,
 );
-const batches = [...bridge.runtimes[0]!.batchSizes].sort((a, b) => a[0] - b[0]);
+const batches = stats.batchSizes;
 const batchCount = batches.reduce((sum, [, n]) => sum + n, 0);
 console.log(
   `batches           ${batchCount} mcpbridge calls, requests per call: ${batches.map(([size, n]) => `${size}x${n}`).join(" ")}`,
 );
 console.log(
-  `memory (bench process incl. bridge) rss ${(memory.rss / 2 ** 20).toFixed(0)} MiB, heap ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB`,
+  `memory (${bridgeWhere === "inline" ? "bench process incl. bridge" : "bridge process"}) rss ${stats.rssMiB.toFixed(0)} MiB, heap ${stats.heapMiB.toFixed(0)} MiB`,
 );
 
 await events.close();
