@@ -1,0 +1,65 @@
+// Reading stream entries the bridge wrote: the fields clients see, and entries that are skipped.
+import { makeResponse, PROTOCOL_VERSION, toAsciiJson } from "@mcp-bridge/shared";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { recordFromEntry, type StreamEntry } from "../../src/events/event-record.js";
+
+const entry = (event: unknown, id = "1-0"): StreamEntry => [
+  id,
+  [
+    "event",
+    typeof event === "string" ? event : toAsciiJson(event),
+    "type",
+    "x",
+    "player",
+    "x",
+    "serverId",
+    "s1",
+  ],
+];
+const chat = (message: unknown) => ({
+  version: PROTOCOL_VERSION,
+  type: "event",
+  id: "e1",
+  timestamp: 1700000000000,
+  source: "minecraft",
+  payload: { eventType: "player_chat", seq: 7, data: { player: "Steve", message } },
+});
+
+describe("recordFromEntry", () => {
+  it("moves chat text into untrustedPlayerText and keeps cursor, seq and time", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme", maxLength: 100 }), (text) => {
+        const record = recordFromEntry("s1", entry(chat(text), "42-1"));
+        expect(record).toEqual({
+          cursor: "42-1",
+          serverId: "s1",
+          type: "player_chat",
+          seq: 7,
+          player: "Steve",
+          timestamp: 1700000000000,
+          data: { player: "Steve" },
+          untrustedPlayerText: text,
+        });
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("skips entries that are not events instead of throwing", () => {
+    const bad = [
+      "{not json",
+      "null",
+      "[]",
+      toAsciiJson(makeResponse("r1", {})),
+      toAsciiJson({ ...chat("hi"), payload: { eventType: "player_fly", seq: 1, data: { player: "Steve" } } }),
+      toAsciiJson({
+        ...chat("hi"),
+        payload: { eventType: "player_chat", data: { player: "Steve", message: "x" } },
+      }),
+      toAsciiJson(chat(42)),
+    ];
+    for (const text of bad) expect(recordFromEntry("s1", entry(text))).toBeUndefined();
+    expect(recordFromEntry("s1", ["1-0", ["type", "player_chat"]])).toBeUndefined();
+  });
+});
