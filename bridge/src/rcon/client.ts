@@ -4,8 +4,12 @@
  * INVALID_ARGS (too long, before sending), CONNECTION_ERROR (details.sent says whether the bytes
  * were written), TIMEOUT (details.sent), AUTH_FAILED.
  * ONE request is in flight per connection; the rest wait in FIFO order. The answer may come in
- * several pieces with no end marker, so after the first piece a probe packet of an unknown type
- * goes out; the server answers it after the last piece, which closes the answer.
+ * several pieces with no end marker (vanilla: 4096 UTF-16 chars; NeoForge: 4096 UTF-8 bytes), so
+ * when the first piece could be a full one, a probe packet of an unknown type goes out; the server
+ * answers it after the last piece, which closes the answer. A first piece of at most
+ * LAST_PIECE_MAX_BYTES cannot be full under either rule (a full vanilla piece has at least 4096
+ * bytes; a full NeoForge piece, even cut at a character boundary, at least 4093), so it is the
+ * whole answer and the probe's round trip is saved.
  */
 import { EventEmitter } from "node:events";
 import {
@@ -19,6 +23,9 @@ import {
 } from "@mcp-bridge/shared";
 import { RconConnection } from "./connection.js";
 import { encodePacket, MAX_REQUEST_PAYLOAD_BYTES, PacketType, type RconPacket } from "./packet.js";
+
+/** The longest first piece that is certainly the last one (see the header). */
+export const LAST_PIECE_MAX_BYTES = 4092;
 
 export interface RconClientOptions {
   host: string;
@@ -180,23 +187,25 @@ export class RconClient extends EventEmitter {
     if (current && packet.id === current.id) {
       current.pieces.push(packet.payload);
       if (current.pieces.length === 1) {
+        if (packet.payload.length <= LAST_PIECE_MAX_BYTES) return this.complete(current);
         current.probeId = this.nextId();
         this.connection?.write(encodePacket(current.probeId, PacketType.PROBE, ""));
       }
       return;
     }
-    if (current && current.probeId !== 0 && packet.id === current.probeId) {
-      this.inFlight = undefined;
-      clearTimeout(current.timer);
-      // Decode once: pieces may split a multi-byte UTF-8 character.
-      current.resolve(Buffer.concat(current.pieces).toString("utf8"));
-      this.pump();
-      return;
-    }
+    if (current && current.probeId !== 0 && packet.id === current.probeId) return this.complete(current);
     this.logger.warn(
       { id: packet.id, type: packet.type, bytes: packet.payload.length },
       "RCON packet for no request; ignored",
     );
+  }
+
+  private complete(current: PendingCommand): void {
+    this.inFlight = undefined;
+    clearTimeout(current.timer);
+    // Decode once: pieces may split a multi-byte UTF-8 character.
+    current.resolve(Buffer.concat(current.pieces).toString("utf8"));
+    this.pump();
   }
 
   private onTimeout(pending: PendingCommand, timeoutMs: number): void {

@@ -108,6 +108,20 @@ describe("RconClient", () => {
     });
   }
 
+  it("takes a short first piece as the whole answer and probes after a possibly full one", async () => {
+    let next = "";
+    const { rcon, fake } = await setup({ password: "pw", split: "neoforge", answer: () => next });
+    await rcon.start();
+    for (const length of [0, 1, 4091, 4092, 4093, 4095, 4096, 4097, 8192, 8193]) {
+      next = "x".repeat(length);
+      expect(await rcon.command("sized"), `length ${length}`).toBe(next);
+    }
+    // Non-ASCII: a 4096-char vanilla piece is more than 4096 bytes, so it is probed too.
+    next = "é".repeat(5000);
+    expect(await rcon.command("sized")).toBe(next);
+    expect(fake.violations).toEqual([]);
+  });
+
   it("times out with TIMEOUT sent=true, resets the connection and works again after reconnecting", async () => {
     let hold = true;
     const { rcon, fake } = await setup(
