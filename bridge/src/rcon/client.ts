@@ -187,13 +187,19 @@ export class RconClient extends EventEmitter {
     if (current && packet.id === current.id) {
       current.pieces.push(packet.payload);
       if (current.pieces.length === 1) {
-        if (packet.payload.length <= LAST_PIECE_MAX_BYTES) return this.complete(current);
+        if (packet.payload.length <= LAST_PIECE_MAX_BYTES) {
+          this.complete(current);
+          return;
+        }
         current.probeId = this.nextId();
         this.connection?.write(encodePacket(current.probeId, PacketType.PROBE, ""));
       }
       return;
     }
-    if (current && current.probeId !== 0 && packet.id === current.probeId) return this.complete(current);
+    if (current && current.probeId !== 0 && packet.id === current.probeId) {
+      this.complete(current);
+      return;
+    }
     this.logger.warn(
       { id: packet.id, type: packet.type, bytes: packet.payload.length },
       "RCON packet for no request; ignored",
