@@ -2,7 +2,6 @@ package dev.mcpbridge.devserver;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import dev.mcpbridge.core.GameEvents;
 import dev.mcpbridge.core.McpBridgeCore;
 import dev.mcpbridge.core.ModInfo;
 import dev.mcpbridge.devserver.command.CommandSource;
@@ -32,7 +31,6 @@ import dev.mcpbridge.devserver.world.SimPlayer;
 import dev.mcpbridge.devserver.world.World;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.util.UUID;
 
 /** The assembled server: world, main loop, commands, optional mod core, RCON and status listeners. */
 public final class Devserver implements AutoCloseable {
@@ -51,7 +49,7 @@ public final class Devserver implements AutoCloseable {
 
     public Devserver(DevserverConfig config) {
         this.config = config;
-        this.world = new World(config.seed(), Items.load(), config.maxPlayers(), NO_EVENTS);
+        this.world = new World(config.seed(), Items.load(), config.maxPlayers(), NoEvents.INSTANCE);
         this.driver = new ActivityDriver(world);
         this.loop = new TickLoop(tick -> {
             world.tick();
@@ -178,20 +176,4 @@ public final class Devserver implements AutoCloseable {
         loop.close();
     }
 
-    private static final GameEvents NO_EVENTS = new GameEvents() {
-        @Override
-        public void playerJoin(String player, UUID uuid) {}
-
-        @Override
-        public void playerQuit(String player, UUID uuid) {}
-
-        @Override
-        public void playerChat(String player, UUID uuid, String message) {}
-
-        @Override
-        public void playerDeath(String player, String cause, String world, double x, double y, double z, String killer) {}
-
-        @Override
-        public void blockBreak(String player, String blockType, String world, int x, int y, int z) {}
-    };
 }

@@ -3,7 +3,7 @@ package dev.mcpbridge.devserver;
 import dev.mcpbridge.core.GameEvents;
 import java.util.UUID;
 
-/** GameEvents that go nowhere, for world-only tests. */
+/** GameEvents that go nowhere: the devserver without the mod, and world-only tests. */
 enum NoEvents implements GameEvents {
     INSTANCE;
 
