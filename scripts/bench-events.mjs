@@ -10,12 +10,10 @@
 //     [--events 100000] [--window 200]
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
-import { createLogger, redisKeys } from "@mcp-bridge/shared";
+import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import WebSocket from "ws";
-import { createEventIngest } from "../bridge/src/events/ingest.ts";
-import { createMetrics } from "../bridge/src/ops/metrics.ts";
-import { createOpsServer } from "../bridge/src/ops/ops-server.ts";
+import { dropKeys, eventEnvelope, startBridge } from "../bridge/tests/integration/events/harness.ts";
 
 const { values } = parseArgs({
   options: { events: { type: "string", default: "100000" }, window: { type: "string", default: "200" } },
@@ -25,42 +23,19 @@ const WINDOW = Number(values.window);
 const TOKEN = randomUUID();
 const prefix = `bench-events-${randomUUID().slice(0, 8)}`;
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
-const logger = createLogger({ name: "bench-events", level: "warn" });
-const metrics = createMetrics();
-const ingest = createEventIngest({
-  redis,
-  prefix,
+// The same in-process ingest + ops server the integration tests use (logger silent).
+const bridge = await startBridge(redis, prefix, {
   servers: [{ id: "bench", eventsToken: TOKEN }],
   streamMaxLen: TOTAL + 10_000,
   heartbeatMs: 10_000,
-  logger,
-  metrics,
-});
-const ops = await createOpsServer({
-  port: 0,
-  metrics,
-  readiness: async () => ({ ready: true, checks: {} }),
-  queues: [],
-  board: undefined,
-  eventIngest: ingest,
-  logger,
 });
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (n) => n.toFixed(1);
 
-function event(seq) {
-  return JSON.stringify({
-    version: "1.0.0",
-    type: "event",
-    id: `ev-${seq}`,
-    timestamp: Date.now(),
-    source: "minecraft",
-    payload: { eventType: "player_chat", seq, data: { player: "Steve", message: `bench message ${seq}` } },
-  });
-}
+const event = (seq) => JSON.stringify(eventEnvelope(seq));
 
-const ws = new WebSocket(`${ops.url.replace("http", "ws")}/events`, {
+const ws = new WebSocket(bridge.wsUrl, {
   headers: { authorization: `Bearer ${TOKEN}` },
 });
 await new Promise((resolve, reject) => {
@@ -156,10 +131,8 @@ console.log(
 );
 
 ws.close();
-await ingest.close();
-await ops.close();
-const keys = await redis.keys(`${prefix}:*`);
-if (keys.length > 0) await redis.del(...keys);
+await bridge.close();
+await dropKeys(redis, prefix);
 await redis.quit();
 const ok = lags.length === TOTAL && duplicates === 0 && gaps === 0;
 process.exit(ok ? 0 : 1);
