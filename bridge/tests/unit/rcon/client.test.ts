@@ -1,7 +1,7 @@
-import { BridgeError } from "@mcp-bridge/shared";
 import fc from "fast-check";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { bridgeErrorOf } from "../../../../shared/testing/errors.js";
 import { RconClient, type RconClientOptions } from "../../../src/rcon/client.js";
 import { FakeRconServer, type FakeServerOptions, type SplitStyle, splitAnswer } from "./fake-rcon-server.js";
 
@@ -28,15 +28,6 @@ async function setup(server: FakeServerOptions, client: Partial<RconClientOption
   return { fake, rcon, port };
 }
 
-async function failure(promise: Promise<unknown>): Promise<BridgeError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BridgeError);
-  return error as BridgeError;
-}
-
 describe("RconClient", () => {
   it("logs in and returns a command's answer", async () => {
     const { rcon, fake } = await setup({ password: "pw" });
@@ -48,7 +39,7 @@ describe("RconClient", () => {
 
   it("fails a wrong password with AUTH_FAILED and does not retry", async () => {
     const { rcon, fake } = await setup({ password: "right" }, { password: "wrong" });
-    const error = await failure(rcon.start());
+    const error = await bridgeErrorOf(rcon.start());
     expect(error.code).toBe("AUTH_FAILED");
     expect(fake.connections).toBe(1);
     expect(rcon.connected).toBe(false);
@@ -57,7 +48,7 @@ describe("RconClient", () => {
   it("refuses a command over 1446 UTF-8 bytes before sending, and sends one of exactly 1446", async () => {
     const { rcon, fake } = await setup({ password: "pw" });
     await rcon.start();
-    const error = await failure(rcon.command(`say ${"é".repeat(722)}`)); // 4 + 1444 bytes
+    const error = await bridgeErrorOf(rcon.command(`say ${"é".repeat(722)}`)); // 4 + 1444 bytes
     expect(error.code).toBe("INVALID_ARGS");
     expect(error.details).toMatchObject({ bytes: 1448, sent: false });
     expect(fake.commands).toEqual([]);
@@ -132,7 +123,7 @@ describe("RconClient", () => {
       { timeoutMs: 200, reconnect: { baseMs: 10, maxMs: 20 } },
     );
     await rcon.start();
-    const error = await failure(rcon.command("slow", { timeoutMs: 50 }));
+    const error = await bridgeErrorOf(rcon.command("slow", { timeoutMs: 50 }));
     expect(error.code).toBe("TIMEOUT");
     expect(error.details).toMatchObject({ sent: true });
     hold = false;
@@ -155,8 +146,8 @@ describe("RconClient", () => {
     const reconnecting: unknown[] = [];
     rcon.on("reconnecting", (info) => reconnecting.push(info));
     await rcon.start();
-    const inFlight = failure(rcon.command("crash"));
-    const queued = failure(rcon.command("next"));
+    const inFlight = bridgeErrorOf(rcon.command("crash"));
+    const queued = bridgeErrorOf(rcon.command("next"));
     const [a, b] = await Promise.all([inFlight, queued]);
     expect([a.code, a.details?.sent, a.retryable]).toEqual(["CONNECTION_ERROR", true, true]);
     expect([b.code, b.details?.sent]).toEqual(["CONNECTION_ERROR", false]);
@@ -168,7 +159,7 @@ describe("RconClient", () => {
 
   it("fails a command with CONNECTION_ERROR sent=false when not connected", async () => {
     const { rcon } = await setup({ password: "pw" });
-    const error = await failure(rcon.command("list"));
+    const error = await bridgeErrorOf(rcon.command("list"));
     expect([error.code, error.details?.sent]).toEqual(["CONNECTION_ERROR", false]);
   });
 
@@ -208,7 +199,7 @@ describe("RconClient", () => {
       reconnect: { attempts: 2, baseMs: 5 },
     });
     cleanups.push(() => rcon.close());
-    const error = await failure(rcon.start());
+    const error = await bridgeErrorOf(rcon.start());
     expect(error.code).toBe("CONNECTION_ERROR");
     expect(error.message).toMatch(/ECONNREFUSED/);
   });
@@ -216,12 +207,12 @@ describe("RconClient", () => {
   it("close() is idempotent and fails the in-flight request with CONNECTION_ERROR", async () => {
     const { rcon } = await setup({ password: "pw", answer: () => new Promise<string>(() => undefined) });
     await rcon.start();
-    const pending = failure(rcon.command("hang"));
+    const pending = bridgeErrorOf(rcon.command("hang"));
     await new Promise((r) => setTimeout(r, 20));
     await Promise.all([rcon.close(), rcon.close()]);
     const error = await pending;
     expect([error.code, error.details?.sent]).toEqual(["CONNECTION_ERROR", true]);
     expect(rcon.connected).toBe(false);
-    expect((await failure(rcon.command("list"))).code).toBe("CONNECTION_ERROR");
+    expect((await bridgeErrorOf(rcon.command("list"))).code).toBe("CONNECTION_ERROR");
   });
 });

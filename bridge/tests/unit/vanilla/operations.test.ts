@@ -1,6 +1,7 @@
-import { BridgeError, OPERATION_NAMES, OPERATIONS, parseJson } from "@mcp-bridge/shared";
+import { OPERATION_NAMES, OPERATIONS, parseJson } from "@mcp-bridge/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { bridgeErrorOf } from "../../../../shared/testing/errors.js";
 import { coordinate, dimensionOf, runVanilla, VANILLA_OPERATIONS } from "../../../src/vanilla/operations.js";
 import { FakeGame, steveSnbt } from "./fake-game.js";
 
@@ -13,15 +14,6 @@ function game(): FakeGame {
     { name: "Alex", dimension: "minecraft:overworld", snbt: steveSnbt() },
   ];
   return g;
-}
-
-async function failure(promise: Promise<unknown>): Promise<BridgeError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BridgeError);
-  return error as BridgeError;
 }
 
 describe("runVanilla", () => {
@@ -100,7 +92,8 @@ describe("runVanilla", () => {
     });
     expect(g.sent).toEqual(["give Alex minecraft:diamond 5"]);
     expect(
-      (await failure(runVanilla("give_item", { player: "Alex", item: "nope", quantity: 1 }, g, ctx))).code,
+      (await bridgeErrorOf(runVanilla("give_item", { player: "Alex", item: "nope", quantity: 1 }, g, ctx)))
+        .code,
     ).toBe("INVALID_ARGS");
   });
 
@@ -137,7 +130,7 @@ describe("runVanilla", () => {
       ["send_message", { message: "boo", target: "Herobrine" }],
       ["execute_command", { command: "give Herobrine stone 1" }],
     ] as const) {
-      const error = await failure(runVanilla(op, args, game(), ctx));
+      const error = await bridgeErrorOf(runVanilla(op, args, game(), ctx));
       expect(error.code, op).toBe("PLAYER_NOT_FOUND");
       expect(error.details?.onlinePlayers, op).toEqual(["Steve", "Alex"]);
     }
@@ -148,7 +141,7 @@ describe("runVanilla", () => {
     expect(await runVanilla("execute_command", { command: "/list" }, g, ctx)).toEqual({
       output: "There are 2 of a max of 20 players online: Steve, Alex",
     });
-    expect((await failure(runVanilla("execute_command", { command: "frobnicate" }, g, ctx))).code).toBe(
+    expect((await bridgeErrorOf(runVanilla("execute_command", { command: "frobnicate" }, g, ctx))).code).toBe(
       "INVALID_COMMAND",
     );
   });
@@ -163,7 +156,9 @@ describe("runVanilla", () => {
       ["send_message", { message: "" }],
       ["give_item", { player: "Steve", item: "stone", quantity: 0 }],
     ] as const) {
-      expect((await failure(runVanilla(op, args, g, ctx))).code, JSON.stringify(args)).toBe("INVALID_ARGS");
+      expect((await bridgeErrorOf(runVanilla(op, args, g, ctx))).code, JSON.stringify(args)).toBe(
+        "INVALID_ARGS",
+      );
     }
     expect(g.sent).toEqual([]);
   });
@@ -172,7 +167,7 @@ describe("runVanilla", () => {
     const unsupported = OPERATION_NAMES.filter((op) => !VANILLA_OPERATIONS.includes(op));
     expect(unsupported.sort()).toEqual(["get_world_info", "hello"]);
     for (const op of unsupported) {
-      const error = await failure(runVanilla(op, {}, game(), ctx));
+      const error = await bridgeErrorOf(runVanilla(op, {}, game(), ctx));
       expect(error.code).toBe("UNSUPPORTED");
       expect(error.message).toMatch(/Minecraft MCP Bridge mod/);
     }
