@@ -6,10 +6,13 @@
 import { BridgeError } from "./errors.js";
 
 const NON_ASCII = /[\u007f-\uffff]/g;
+const HAS_NON_ASCII = /[\u007f-\uffff]/;
 
 export function toAsciiJson(value: unknown): string {
   const json = JSON.stringify(value);
   if (json === undefined) throw new BridgeError("INVALID_ARGS", "Value cannot be encoded as JSON");
+  // Most messages are plain ASCII: a test is cheaper than a replace that finds nothing.
+  if (!HAS_NON_ASCII.test(json)) return json;
   return json.replace(NON_ASCII, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 

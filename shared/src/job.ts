@@ -34,16 +34,26 @@ export const JobDataSchema = z.object({
 export type JobData = z.infer<typeof JobDataSchema>;
 export type UnsignedJobData = Omit<JobData, "sig">;
 
-/** JSON with object keys sorted, so both sides sign the same bytes. */
+/**
+ * JSON with object keys sorted (UTF-16 code unit order), so both sides sign the same bytes.
+ * Values that JSON cannot hold become `null`, object keys whose value is undefined are left out.
+ * Written as one pass with string appends: it runs once per job on both sides of the queue.
+ */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? "" : ",") + canonicalJson(value[i]);
+    return `${out}]`;
   }
-  return JSON.stringify(value) ?? "null";
+  const record = value as Record<string, unknown>;
+  let out = "{";
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined) continue;
+    out += `${out.length === 1 ? "" : ","}${JSON.stringify(key)}:${canonicalJson(item)}`;
+  }
+  return `${out}}`;
 }
 
 function hmac(data: UnsignedJobData, secret: string): string {

@@ -62,6 +62,47 @@ describe("backoff", () => {
   });
 });
 
+/** The canonical form by definition: sorted entries, undefined members left out. */
+function referenceCanonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(referenceCanonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${referenceCanonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+describe("canonicalJson", () => {
+  it("matches the sorted-entries definition for any JSON value, with undefined members left out", () => {
+    const withHoles = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: "small" },
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.constant(undefined),
+        fc.array(tie("value"), { maxLength: 4 }),
+        fc.dictionary(fc.string(), tie("value"), { maxKeys: 5 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), withHoles), (value) => {
+        expect(canonicalJson(value)).toBe(referenceCanonical(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+  it("does not depend on key order", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })), (record) => {
+        const reversed = Object.fromEntries(Object.entries(record).reverse());
+        expect(canonicalJson(reversed)).toBe(canonicalJson(record));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
 describe("job signing", () => {
   const data: UnsignedJobData = {
     serverId: "survival",
