@@ -14,6 +14,7 @@ public final class ProtocolVersion {
 
     /** Throws SCHEMA_ERROR on field {@code version} when malformed or of an unsupported major. */
     public static void assertCompatible(String version) {
+        if (ModInfo.PROTOCOL_VERSIONS.contains(version)) return; // the usual case, without the regex
         Matcher m = SEMVER.matcher(version);
         if (!m.matches()) {
             throw new BridgeException(ErrorCode.SCHEMA_ERROR,

@@ -21,7 +21,6 @@ import java.util.regex.Pattern;
  * pass too.
  */
 public final class CommandGate {
-    private static final Pattern COMMAND_NAME = Pattern.compile("[a-z0-9_.:-]+");
     private static final String[] CHAINING = {";", "&&", "||"};
 
     private final List<Pattern> patterns;
@@ -83,8 +82,11 @@ public final class CommandGate {
 
     private static String refusal(String command) {
         if (command.isEmpty()) return "it is empty";
+        boolean ascii = true;
         for (int i = 0; i < command.length(); i++) {
             char c = command.charAt(i);
+            if (c >= 0x20 && c < 0x7f) continue; // printable ASCII: none of the checks below can apply
+            ascii = false;
             int type = Character.getType(c);
             if (Character.isISOControl(c) || type == Character.FORMAT || type == Character.LINE_SEPARATOR
                     || type == Character.PARAGRAPH_SEPARATOR || type == Character.SURROGATE && !validSurrogate(command, i)) {
@@ -94,13 +96,25 @@ public final class CommandGate {
         for (String chain : CHAINING) {
             if (command.contains(chain)) return "it contains '" + chain + "', which could chain a second command";
         }
-        if (!Normalizer.isNormalized(command, Normalizer.Form.NFKC)) {
+        if (!ascii && !Normalizer.isNormalized(command, Normalizer.Form.NFKC)) { // ASCII text is always NFKC
             return "it contains look-alike characters (e.g. fullwidth letters); use plain text";
         }
         int space = command.indexOf(' ');
         String name = space < 0 ? command : command.substring(0, space);
-        if (!COMMAND_NAME.matcher(name).matches()) return "the command name '" + name + "' is not a plain ASCII name";
+        if (!plainName(name)) return "the command name '" + name + "' is not a plain ASCII name";
         return null;
+    }
+
+    /** {@code [a-z0-9_.:-]+} */
+    private static boolean plainName(String name) {
+        if (name.isEmpty()) return false;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == ':' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean validSurrogate(String s, int i) {

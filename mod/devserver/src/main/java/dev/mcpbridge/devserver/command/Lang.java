@@ -7,8 +7,11 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,6 +19,7 @@ import java.util.regex.Pattern;
 public final class Lang {
     private static final Pattern ARG = Pattern.compile("%(?:(\\d+)\\$)?s");
     private final Map<String, String> strings;
+    private final Map<String, Template> templates = new ConcurrentHashMap<>();
 
     private Lang(Map<String, String> strings) {
         this.strings = strings;
@@ -37,19 +41,41 @@ public final class Lang {
 
     /** The translated text; an unknown key is a programming error and fails loudly. */
     public String tr(String key, Object... args) {
+        Template template = templates.computeIfAbsent(key, this::compile);
+        StringBuilder out = new StringBuilder(template.length() + 32);
+        int next = 0;
+        for (int i = 0; i < template.literals().length; i++) {
+            out.append(template.literals()[i]);
+            if (i < template.slots().length) {
+                int slot = template.slots()[i];
+                int index = slot != NEXT ? slot : next++;
+                out.append(index < args.length ? String.valueOf(args[index]) : "");
+            }
+        }
+        return out.toString();
+    }
+
+    /** The text between placeholders, and per placeholder its argument index (NEXT for a plain %s). */
+    private record Template(String[] literals, int[] slots, int length) {}
+
+    private static final int NEXT = Integer.MIN_VALUE;
+
+    private Template compile(String key) {
         String pattern = strings.get(key);
         if (pattern == null) {
             throw new IllegalArgumentException("no English string for key " + key + " in devserver/en_us.json");
         }
         Matcher m = ARG.matcher(pattern);
-        StringBuilder out = new StringBuilder();
-        int next = 0;
+        List<String> literals = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>();
+        int last = 0;
         while (m.find()) {
-            int index = m.group(1) != null ? Integer.parseInt(m.group(1)) - 1 : next++;
-            String value = index < args.length ? String.valueOf(args[index]) : "";
-            m.appendReplacement(out, Matcher.quoteReplacement(value));
+            literals.add(pattern.substring(last, m.start()));
+            slots.add(m.group(1) != null ? Integer.parseInt(m.group(1)) - 1 : NEXT);
+            last = m.end();
         }
-        m.appendTail(out);
-        return out.toString();
+        literals.add(pattern.substring(last));
+        return new Template(literals.toArray(String[]::new), slots.stream().mapToInt(Integer::intValue).toArray(),
+                pattern.length());
     }
 }

@@ -54,7 +54,9 @@ public final class TickLoop implements Executor, AutoCloseable {
         CompletableFuture<T> future = new CompletableFuture<>();
         tasks.add(() -> {
             try {
-                future.complete(task.get());
+                T value = task.get();
+                Log.flush(); // its log lines are out before the waiting thread answers
+                future.complete(value);
             } catch (RuntimeException | Error e) {
                 future.completeExceptionally(e);
             }
@@ -73,6 +75,7 @@ public final class TickLoop implements Executor, AutoCloseable {
     }
 
     private void loop() {
+        Log.deferFlushesOf(thread);
         long next = System.nanoTime();
         while (running) {
             long start = System.nanoTime();
@@ -81,6 +84,7 @@ public final class TickLoop implements Executor, AutoCloseable {
             } catch (RuntimeException e) {
                 Log.error("tick " + tickCount + " failed", e);
             }
+            Log.flush();
             int slot = (int) (tickCount % SAMPLES);
             tickTimesNanos[slot] = System.nanoTime() - start;
             tickStartsNanos[slot] = start;
@@ -121,6 +125,8 @@ public final class TickLoop implements Executor, AutoCloseable {
             task.run();
         } catch (RuntimeException e) {
             Log.error("main-thread task failed", e);
+        } finally {
+            Log.flush();
         }
     }
 

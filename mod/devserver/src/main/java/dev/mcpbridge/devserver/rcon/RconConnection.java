@@ -94,6 +94,10 @@ final class RconConnection implements Runnable {
 
     /** Always at least one packet, even for empty output (vanilla's do-while). */
     private void sendCommandResponse(int id, String message) throws IOException {
+        if (message.length() <= RconPackets.MAX_PIECE_CHARS) {
+            send(id, RconPackets.TYPE_RESPONSE, message); // the usual single piece, without copies
+            return;
+        }
         String rest = message;
         do {
             int n = Math.min(RconPackets.MAX_PIECE_CHARS, rest.length());
