@@ -1,6 +1,7 @@
 package dev.mcpbridge.core;
 
 import dev.mcpbridge.core.config.CoreConfig;
+import dev.mcpbridge.core.config.IdempotencyLimits;
 import dev.mcpbridge.core.dispatch.Dispatcher;
 import dev.mcpbridge.core.dispatch.IdempotencyCache;
 import dev.mcpbridge.core.events.EventEmitter;
@@ -35,6 +36,7 @@ public final class McpBridgeCore implements AutoCloseable {
     private EventEmitter emitter;
     private boolean started;
 
+    /** @throws IllegalStateException when a configured idempotency journal exists but cannot be read */
     public McpBridgeCore(GameAccess game, CoreConfig config, CoreLogger log) {
         this.game = Objects.requireNonNull(game, "game");
         this.log = Objects.requireNonNull(log, "log");
@@ -42,8 +44,7 @@ public final class McpBridgeCore implements AutoCloseable {
         this.state.set(compile(config));
         this.epoch = newEpoch();
         this.outbox = new Outbox(config.outboxSize(), log);
-        this.cache = new IdempotencyCache(config.idempotency().capacity(), config.idempotency().ttlSeconds(),
-                System::currentTimeMillis);
+        this.cache = newCache(config.idempotency(), log);
         this.dispatcher = new Dispatcher(this::context, cache);
         this.events = new EventRecorder(() -> state.get().config(), outbox, epoch, log);
     }
@@ -71,6 +72,11 @@ public final class McpBridgeCore implements AutoCloseable {
         State old = state.getAndSet(compile(config));
         outbox.resize(config.outboxSize());
         cache.resize(config.idempotency().capacity(), config.idempotency().ttlSeconds());
+        IdempotencyLimits was = old.config().idempotency();
+        if (!Objects.equals(was.journal(), config.idempotency().journal())
+                || was.journalFsync() != config.idempotency().journalFsync()) {
+            log.warn("MCP Bridge idempotency journal settings changed; they take effect when the mod starts again");
+        }
         log.info("MCP Bridge config applied: " + config);
         if (started && emitterSettingsChanged(old.config(), config)) {
             stopEmitter();
@@ -89,6 +95,7 @@ public final class McpBridgeCore implements AutoCloseable {
     public synchronized void close() {
         started = false;
         stopEmitter();
+        cache.close();
     }
 
     /** Emitter connected?, outbox size, dropped count, last acked seq. */
@@ -99,6 +106,15 @@ public final class McpBridgeCore implements AutoCloseable {
         }
         return new CoreStatus(e != null && e.connected(), outbox.size(), outbox.dropped(), outbox.lastAcked(),
                 outbox.lastSeq(), epoch);
+    }
+
+    /** In memory, or kept in the configured journal file (loaded now; a file that cannot be read stops the start). */
+    private static IdempotencyCache newCache(IdempotencyLimits limits, CoreLogger log) {
+        if (limits.journal() == null) {
+            return new IdempotencyCache(limits.capacity(), limits.ttlSeconds(), System::currentTimeMillis);
+        }
+        return IdempotencyCache.open(limits.journal(), limits.journalFsync(), limits.capacity(), limits.ttlSeconds(),
+                System::currentTimeMillis, log);
     }
 
     private OpContext context() {

@@ -1,5 +1,7 @@
 package dev.mcpbridge.devserver;
 
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +12,11 @@ import java.util.Map;
  */
 public record DevserverConfig(String bind, int rconPort, String rconPassword, int statusPort, boolean withMod,
                               String serverId, String bridgeUrl, String eventsToken, List<String> players,
-                              List<String> allow, int maxPlayers, long seed, int outboxSize) {
+                              List<String> allow, int maxPlayers, long seed, int outboxSize, Path stateDir,
+                              boolean stateFsync) {
+
+    /** The mod's idempotency journal inside {@code --state-dir}. */
+    public static final String IDEMPOTENCY_JOURNAL = "mcpbridge-idempotency.jsonl";
 
     public static final String USAGE = """
             usage: java -jar mcpbridge-devserver.jar --rcon-password P [options]
@@ -27,6 +33,9 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
               --max-players N      (default 20)
               --seed N             terrain seed (default 12345)
               --outbox-size N      unacknowledged events the mod keeps (default: the core's default)
+              --state-dir DIR      keep the mod's write-replay (idempotency) cache in DIR/mcpbridge-idempotency.jsonl
+                                   so a retried write is not run again after a restart (default: memory only)
+              --state-fsync        fsync that file before each write runs (survives an OS crash too; slower)
             """;
 
     /** Parses args; throws IllegalArgumentException naming the bad option and what to pass instead. */
@@ -44,6 +53,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         int maxPlayers = 20;
         long seed = 12345;
         int outboxSize = 0;
+        Path stateDir = null;
+        boolean stateFsync = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -66,6 +77,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 case "--max-players" -> maxPlayers = integer(value(args, ++i, a), a);
                 case "--seed" -> seed = integer(value(args, ++i, a), a);
                 case "--outbox-size" -> outboxSize = integer(value(args, ++i, a), a);
+                case "--state-dir" -> stateDir = path(value(args, ++i, a), a);
+                case "--state-fsync" -> stateFsync = true;
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
@@ -78,7 +91,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
             }
         }
         return new DevserverConfig(bind, rconPort, password, statusPort, withMod, serverId, bridgeUrl, token,
-                List.copyOf(players), List.copyOf(allow), maxPlayers, seed, outboxSize);
+                List.copyOf(players), List.copyOf(allow), maxPlayers, seed, outboxSize, stateDir, stateFsync);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -96,6 +109,14 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         return p;
     }
 
+    private static Path path(String v, String option) {
+        try {
+            return Path.of(v);
+        } catch (InvalidPathException e) {
+            throw new IllegalArgumentException(option + ": '" + v + "' is not a valid path (" + e.getReason() + ")");
+        }
+    }
+
     private static int integer(String v, String option) {
         try {
             return Integer.parseInt(v);
@@ -110,6 +131,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 + " serverId=" + serverId + " bridgeUrl=" + (bridgeUrl == null ? "none" : bridgeUrl)
                 + " eventsToken=" + (eventsToken == null ? "none" : "***") + " players=" + players
                 + " extraAllow=" + allow + " maxPlayers=" + maxPlayers + " seed=" + seed
-                + " outboxSize=" + (outboxSize > 0 ? outboxSize : "default");
+                + " outboxSize=" + (outboxSize > 0 ? outboxSize : "default")
+                + " stateDir=" + (stateDir == null ? "none (idempotency cache in memory)" : stateDir)
+                + (stateFsync ? " stateFsync=on" : "");
     }
 }

@@ -20,7 +20,15 @@ public final class Main {
             System.exit(2);
             return;
         }
-        Devserver server = new Devserver(config);
+        Devserver server;
+        try {
+            server = new Devserver(config);
+        } catch (IllegalStateException e) {
+            // e.g. a --state-dir journal that cannot be read: starting anyway could run a write twice
+            Log.error("could not start: " + e.getMessage(), e);
+            System.exit(1);
+            return;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

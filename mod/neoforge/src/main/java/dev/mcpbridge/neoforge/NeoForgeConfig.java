@@ -5,6 +5,7 @@ import dev.mcpbridge.core.config.CoreConfig;
 import dev.mcpbridge.core.config.IdempotencyLimits;
 import dev.mcpbridge.core.config.WorldInfoLimits;
 import dev.mcpbridge.core.events.EventType;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -39,6 +40,8 @@ final class NeoForgeConfig {
     private final ModConfigSpec.IntValue worldMaxEntities;
     private final ModConfigSpec.IntValue idempotencyCapacity;
     private final ModConfigSpec.LongValue idempotencyTtlSeconds;
+    private final ModConfigSpec.ConfigValue<String> idempotencyJournal;
+    private final ModConfigSpec.ConfigValue<Boolean> idempotencyJournalFsync;
 
     NeoForgeConfig() {
         ModConfigSpec.Builder b = new ModConfigSpec.Builder();
@@ -87,6 +90,16 @@ final class NeoForgeConfig {
                 .defineInRange("idempotency_capacity", 4096, 1, 1_000_000);
         idempotencyTtlSeconds = b.comment("How long a write request id is remembered, in seconds.")
                 .defineInRange("idempotency_ttl_seconds", 600L, 1L, 86_400L);
+        // A configured path rather than one derived from the world: the adapter asks the server for no
+        // directories, and a plain path lets the owner keep the file with the world save or elsewhere.
+        idempotencyJournal = b.comment("File that keeps the remembered write request ids across server restarts, so a",
+                        "write the bridge retries after a crash is not run twice. Empty = memory only (a write whose",
+                        "answer a crash lost may then run again). A relative path is resolved against the server",
+                        "directory. Read when the server starts.")
+                .define("idempotency_journal", "mcpbridge-idempotency.jsonl", v -> v instanceof String);
+        idempotencyJournalFsync = b.comment("Sync that file to disk before each write runs. Off: it survives a crash of the",
+                        "server process. On: also an OS crash or power loss, at one disk sync per /mcpbridge call.")
+                .define("idempotency_journal_fsync", false, v -> v instanceof Boolean);
         b.pop();
         spec = b.build();
     }
@@ -108,7 +121,9 @@ final class NeoForgeConfig {
                 .allowedCommandPatterns(new ArrayList<>(allowedPatterns.get()))
                 .maxCommandLength(maxCommandLength.get())
                 .worldInfo(new WorldInfoLimits(worldMaxRadius.get(), worldMaxBlocks.get(), worldMaxEntities.get()))
-                .idempotency(new IdempotencyLimits(idempotencyCapacity.get(), idempotencyTtlSeconds.get()))
+                .idempotency(new IdempotencyLimits(idempotencyCapacity.get(), idempotencyTtlSeconds.get(),
+                        idempotencyJournal.get().isBlank() ? null : Path.of(idempotencyJournal.get()),
+                        idempotencyJournalFsync.get()))
                 .build();
     }
 

@@ -1,13 +1,35 @@
 package dev.mcpbridge.core.config;
 
-/** The write-replay cache: how many request ids it remembers and for how long. */
-public record IdempotencyLimits(int capacity, long ttlSeconds) {
+import java.nio.file.Path;
+
+/**
+ * The write-replay cache: how many request ids it remembers, for how long, and where it keeps them
+ * across restarts.
+ *
+ * @param capacity      request ids remembered (the oldest is forgotten first)
+ * @param ttlSeconds    how long an id is remembered after its write was claimed
+ * @param journal       append-only file that keeps the cache across server restarts; null = memory only
+ *                      (a write whose answer was lost in a crash may then run again when retried)
+ * @param journalFsync  also fsync each claim before the write runs. Off: the journal survives a crash of
+ *                      the server process (records are handed to the OS before the write runs). On: it also
+ *                      survives an OS crash or power loss, at the price of one disk sync per request or batch
+ */
+public record IdempotencyLimits(int capacity, long ttlSeconds, Path journal, boolean journalFsync) {
     public IdempotencyLimits {
         if (capacity < 1) throw new IllegalArgumentException("idempotency.capacity must be >= 1, got " + capacity);
         if (ttlSeconds < 1) throw new IllegalArgumentException("idempotency.ttlSeconds must be >= 1, got " + ttlSeconds);
     }
 
+    /** In memory only. */
+    public IdempotencyLimits(int capacity, long ttlSeconds) {
+        this(capacity, ttlSeconds, null, false);
+    }
+
     public static IdempotencyLimits defaults() {
         return new IdempotencyLimits(4096, 600);
+    }
+
+    public IdempotencyLimits withJournal(Path file, boolean fsync) {
+        return new IdempotencyLimits(capacity, ttlSeconds, file, fsync);
     }
 }

@@ -5,6 +5,8 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.mcpbridge.core.json.AsciiJson;
 import dev.mcpbridge.core.ops.OpContext;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -35,14 +37,14 @@ public final class Dispatcher {
                         "empty input; send a JSON request envelope or an array of them");
             }
             JsonElement value = RequestParser.parseJson(input.trim());
-            if (!value.isJsonArray()) return AsciiJson.write(handleOne(value));
+            if (!value.isJsonArray()) return AsciiJson.write(handleAll(List.of(value)).get(0));
             JsonArray batch = value.getAsJsonArray();
             if (batch.isEmpty() || batch.size() > MAX_BATCH) {
                 throw BridgeException.field(ErrorCode.SCHEMA_ERROR, "(message)",
                         "a batch must hold 1.." + MAX_BATCH + " requests, got " + batch.size());
             }
             JsonArray answers = new JsonArray(batch.size());
-            for (JsonElement request : batch) answers.add(handleOne(request));
+            for (JsonObject answer : handleAll(batch.asList())) answers.add(answer);
             return AsciiJson.write(answers);
         } catch (BridgeException e) {
             return AsciiJson.write(Envelopes.error(null, e));
@@ -51,28 +53,83 @@ public final class Dispatcher {
         }
     }
 
-    /** One request value to its answer envelope. */
-    public JsonObject handleOne(JsonElement value) {
-        String id = RequestParser.idOf(value);
+    /** One request between parsing and answering: a ready answer, a read, or a claimed write. */
+    private static final class Step {
+        final String id;
+        Request request;
+        OpContext ctx;
+        JsonObject answer;
+        /** Writes only: the future this request runs into, and what its claim found (null = run it). */
+        CompletableFuture<JsonElement> fresh;
+        CompletableFuture<JsonElement> previous;
+
+        Step(String id) {
+            this.id = id;
+        }
+    }
+
+    /**
+     * Request values to their answer envelopes, in order. All writes are claimed before the first
+     * request runs, so a durable idempotency cache records them with one flush.
+     */
+    private List<JsonObject> handleAll(List<JsonElement> values) {
+        List<Step> steps = new ArrayList<>(values.size());
+        for (JsonElement value : values) steps.add(prepare(value));
+        claimWrites(steps);
+        List<JsonObject> answers = new ArrayList<>(steps.size());
+        for (Step step : steps) answers.add(finish(step));
+        cache.flush();
+        return answers;
+    }
+
+    private Step prepare(JsonElement value) {
+        Step step = new Step(RequestParser.idOf(value));
         try {
-            Request request = RequestParser.parse(value);
-            OpContext ctx = context.get();
-            long timeoutMs = ctx.config().serverThreadTimeoutMs();
-            if (!request.operation().isWrite()) {
-                return Envelopes.response(request.id(), await(run(request, ctx), timeoutMs, request), false);
+            step.request = RequestParser.parse(value);
+            step.ctx = context.get();
+            if (step.request.operation().isWrite()) step.fresh = new CompletableFuture<>();
+        } catch (BridgeException e) {
+            step.answer = Envelopes.error(step.id, e);
+        } catch (RuntimeException | StackOverflowError e) {
+            step.answer = Envelopes.error(step.id, unexpected("handling request " + step.id, e));
+        }
+        return step;
+    }
+
+    private void claimWrites(List<Step> steps) {
+        List<Step> writes = new ArrayList<>();
+        for (Step s : steps) if (s.answer == null && s.fresh != null) writes.add(s);
+        if (writes.isEmpty()) return;
+        try {
+            List<CompletableFuture<JsonElement>> previous = cache.claimAll(
+                    writes.stream().map(s -> s.request.id()).toList(), writes.stream().map(s -> s.fresh).toList());
+            for (int i = 0; i < writes.size(); i++) writes.get(i).previous = previous.get(i);
+        } catch (RuntimeException e) {
+            for (Step s : writes) s.answer = Envelopes.error(s.id, unexpected("claiming request " + s.id, e));
+        }
+    }
+
+    private JsonObject finish(Step step) {
+        if (step.answer != null) return step.answer;
+        Request request = step.request;
+        try {
+            long timeoutMs = step.ctx.config().serverThreadTimeoutMs();
+            if (step.fresh == null) {
+                return Envelopes.response(request.id(), await(run(request, step.ctx), timeoutMs, request), false);
             }
-            CompletableFuture<JsonElement> fresh = new CompletableFuture<>();
-            CompletableFuture<JsonElement> previous = cache.claim(request.id(), fresh);
-            if (previous != null) return Envelopes.response(request.id(), await(previous, timeoutMs, request), true);
-            run(request, ctx).whenComplete((data, error) -> {
+            if (step.previous != null) {
+                return Envelopes.response(request.id(), await(step.previous, timeoutMs, request), true);
+            }
+            CompletableFuture<JsonElement> fresh = step.fresh;
+            run(request, step.ctx).whenComplete((data, error) -> {
                 if (error == null) fresh.complete(data);
                 else fresh.completeExceptionally(error);
             });
             return Envelopes.response(request.id(), await(fresh, timeoutMs, request), false);
         } catch (BridgeException e) {
-            return Envelopes.error(id, e);
+            return Envelopes.error(step.id, e);
         } catch (RuntimeException | StackOverflowError e) {
-            return Envelopes.error(id, unexpected("handling request " + id, e));
+            return Envelopes.error(step.id, unexpected("handling request " + step.id, e));
         }
     }
 

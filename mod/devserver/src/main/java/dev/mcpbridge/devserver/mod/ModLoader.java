@@ -2,6 +2,7 @@ package dev.mcpbridge.devserver.mod;
 
 import dev.mcpbridge.core.McpBridgeCore;
 import dev.mcpbridge.core.config.CoreConfig;
+import dev.mcpbridge.core.config.IdempotencyLimits;
 import dev.mcpbridge.core.spi.CoreLogger;
 import dev.mcpbridge.core.spi.GameAccess;
 import dev.mcpbridge.devserver.DevserverConfig;
@@ -19,6 +20,10 @@ public final class ModLoader {
         CoreConfig.Builder builder = CoreConfig.builder();
         if (cfg.outboxSize() > 0) {
             builder.outboxSize(cfg.outboxSize());
+        }
+        if (cfg.stateDir() != null) {
+            builder.idempotency(IdempotencyLimits.defaults()
+                    .withJournal(cfg.stateDir().resolve(DevserverConfig.IDEMPOTENCY_JOURNAL), cfg.stateFsync()));
         }
         CoreConfig config = builder
                 .serverId(cfg.serverId())
