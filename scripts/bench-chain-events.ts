@@ -32,6 +32,8 @@ async function page(client: Client, name: string, args: Record<string, unknown>)
 /** Counts events by the mod's seq (duplicates, gaps) and their delivery latency. */
 export class EventTally {
   readonly latencies: number[] = [];
+  /** The envelope timestamp of each latency sample, same order. */
+  readonly timestamps: number[] = [];
   readonly seqs = new Set<number>();
   duplicates = 0;
   errors = 0;
@@ -45,6 +47,7 @@ export class EventTally {
     const at = performance.now();
     for (const e of events) {
       this.latencies.push(now - e.timestamp);
+      this.timestamps.push(e.timestamp);
       if (this.seqs.has(e.seq)) this.duplicates++;
       else this.seqs.add(e.seq);
     }
@@ -57,6 +60,16 @@ export class EventTally {
   fail(error: unknown): void {
     this.errors++;
     this.firstError ??= error instanceof Error ? error.message : String(error);
+  }
+
+  /**
+   * Latencies of the events that happened after the run's first `warmupMs`: the first second carries
+   * the JIT warm-up of the event path (devserver emitter, ingest, reader), which happens once per process.
+   */
+  steadyLatencies(warmupMs = 1000): number[] {
+    let first = Number.POSITIVE_INFINITY;
+    for (const t of this.timestamps) if (t < first) first = t;
+    return this.latencies.filter((_, i) => this.timestamps[i]! >= first + warmupMs);
   }
 
   /** Seqs missing between the lowest and the highest one received. */
@@ -157,6 +170,8 @@ export interface EventRun {
   gaps: number;
   eventsPerSecond: number;
   latencies: number[];
+  /** Latencies of the events after the run's first second (see EventTally.steadyLatencies). */
+  steadyLatencies: number[];
   calls: number;
   errors: number;
   firstError?: string;
@@ -198,6 +213,7 @@ export async function eventsEndToEnd(
       gaps: tally.gaps(),
       eventsPerSecond: span > 0 ? tally.seqs.size / span : 0,
       latencies: tally.latencies,
+      steadyLatencies: tally.steadyLatencies(),
       calls: tally.calls,
       errors: tally.errors,
       firstError: tally.firstError,

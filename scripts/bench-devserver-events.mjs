@@ -4,7 +4,8 @@
 // Starts a ws server on 127.0.0.1 that speaks the bridge side of the event session (answers
 // session_hello with {version, lastSeq: 0}, acknowledges cumulatively every 20 ms), starts the
 // devserver jar with --bridge-url pointing at it, sends `sim rate <rate> <seconds>` over RCON and
-// prints events/s received, total, duplicates and gaps.
+// prints events/s received, total, duplicates, gaps and the delivery lag (overall, and after the
+// first second, which carries the JVM warm-up).
 // Usage: node scripts/bench-devserver-events.mjs [rate=12000] [seconds=10]
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -34,6 +35,8 @@ let contiguous = 0; // highest seq with every seq <= it received
 let maxSeq = 0;
 let firstAt = 0;
 let lastAt = 0;
+/** Per event: [envelope timestamp set by the mod, receipt time minus that timestamp] (ms). */
+const lags = [];
 const envelope = (payload) => ({
   version: "1.0.0",
   type: "response",
@@ -72,6 +75,7 @@ wss.on("connection", (ws, req) => {
     }
     seen.add(seq);
     received++;
+    lags.push([msg.timestamp, Date.now() - msg.timestamp]);
     lastAt = performance.now();
     if (!firstAt) firstAt = lastAt;
     if (seq > maxSeq) maxSeq = seq;
@@ -163,6 +167,13 @@ const generated = Number(/generated (\d+)/.exec(stopped)?.[1] ?? Number.NaN);
 const total = received - before;
 const span = (lastAt - firstAt) / 1000;
 const gaps = maxSeq - seen.size;
+// The first second carries the JVM's JIT warm-up of the event path; steady state is reported apart.
+const firstTs = lags.reduce((min, [t]) => Math.min(min, t), Number.POSITIVE_INFINITY);
+const lagStats = (pairs) => {
+  const v = pairs.map(([, lag]) => lag).sort((a, b) => a - b);
+  const at = (p) => v[Math.min(v.length - 1, Math.floor((p / 100) * v.length))];
+  return { p50: at(50), p99: at(99), max: v.at(-1) };
+};
 console.log(
   JSON.stringify(
     {
@@ -175,6 +186,8 @@ console.log(
       duplicates,
       gaps,
       maxSeq,
+      lagMs: lagStats(lags),
+      lagMsAfterFirstSecond: lagStats(lags.filter(([t]) => t >= firstTs + 1000)),
     },
     null,
     2,
