@@ -15,6 +15,8 @@ import { endSession } from "./bench-chain-calls.js";
 interface ToolEvent {
   seq: number;
   timestamp: number;
+  /** Redis Stream id `<ms>-<n>`: its ms part is when the bridge stored the event. */
+  cursor?: string;
 }
 interface EventPage {
   events: ToolEvent[];
@@ -34,6 +36,8 @@ export class EventTally {
   readonly latencies: number[] = [];
   /** The envelope timestamp of each latency sample, same order. */
   readonly timestamps: number[] = [];
+  /** Of each latency: the part until the bridge stored the event (stream id time - timestamp). */
+  readonly storedLags: number[] = [];
   readonly seqs = new Set<number>();
   duplicates = 0;
   errors = 0;
@@ -48,6 +52,8 @@ export class EventTally {
     for (const e of events) {
       this.latencies.push(now - e.timestamp);
       this.timestamps.push(e.timestamp);
+      const storedAt = Number(e.cursor?.split("-")[0]);
+      if (Number.isFinite(storedAt)) this.storedLags.push(storedAt - e.timestamp);
       if (this.seqs.has(e.seq)) this.duplicates++;
       else this.seqs.add(e.seq);
     }
@@ -172,6 +178,8 @@ export interface EventRun {
   latencies: number[];
   /** Latencies of the events after the run's first second (see EventTally.steadyLatencies). */
   steadyLatencies: number[];
+  /** The part of each latency until the bridge stored the event in the stream. */
+  storedLags: number[];
   calls: number;
   errors: number;
   firstError?: string;
@@ -214,6 +222,7 @@ export async function eventsEndToEnd(
       eventsPerSecond: span > 0 ? tally.seqs.size / span : 0,
       latencies: tally.latencies,
       steadyLatencies: tally.steadyLatencies(),
+      storedLags: tally.storedLags,
       calls: tally.calls,
       errors: tally.errors,
       firstError: tally.firstError,

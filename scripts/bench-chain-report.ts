@@ -118,11 +118,13 @@ export function eventsTable(m: Measured, md: boolean): string {
   const verdicts = m.events.map(({ run }) => {
     const p = percentiles(run.latencies);
     const steady = percentiles(run.steadyLatencies ?? []);
+    const stored = percentiles(run.storedLags ?? []);
     const lossFree = run.gaps === 0 && run.duplicates === 0 && run.received >= run.generated;
     const rateMet = run.eventsPerSecond >= 10_000 && run.generated / run.seconds >= 10_000;
     return (
       `${run.mode}: ${int(run.eventsPerSecond)}/s delivered, p99 ${ms(p.p99)} ms (after the first second ${ms(steady.p99)} ms), ${lossFree ? "zero loss" : "LOSS, gaps or duplicates"} -> ` +
-      `>= 10,000/s: ${verdict(rateMet)}, p99 <= 50 ms: ${verdict(p.p99 <= 50)} (after the first second: ${verdict(steady.p99 <= 50)}), zero loss: ${verdict(lossFree)}` +
+      `>= 10,000/s: ${verdict(rateMet)}, p99 <= 50 ms: ${verdict(p.p99 <= 50)} (after the first second: ${verdict(steady.p99 <= 50)}), zero loss: ${verdict(lossFree)}; ` +
+      `until stored by the bridge: p50 ${ms(stored.p50)} ms, p99 ${ms(stored.p99)} ms` +
       (run.firstError ? ` (first error: ${run.firstError.slice(0, 100)})` : "")
     );
   });
