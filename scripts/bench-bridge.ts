@@ -60,12 +60,13 @@ async function inlineBridge(config: BridgeConfig): Promise<BridgeHandle> {
     },
     async stats() {
       const m = process.memoryUsage();
+      const cpu = process.cpuUsage();
       return {
         mode: runtime.status().mode,
         batchSizes: [...runtime.batchSizes].sort((a, b) => a[0] - b[0]),
         rssMiB: m.rss / 2 ** 20,
         heapMiB: m.heapUsed / 2 ** 20,
-        cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+        cpuMs: (cpu.user + cpu.system) / 1000,
       };
     },
     stop: () => bridge.stop(),
