@@ -94,16 +94,14 @@ final class RconConnection implements Runnable {
 
     /** Always at least one packet, even for empty output (vanilla's do-while). */
     private void sendCommandResponse(int id, String message) throws IOException {
-        if (message.length() <= RconPackets.MAX_PIECE_CHARS) {
-            send(id, RconPackets.TYPE_RESPONSE, message); // the usual single piece, without copies
-            return;
-        }
-        String rest = message;
+        // Slices by offset: a single piece is the message itself (substring of the whole string returns
+        // it), and a long one is not copied again for every piece.
+        int offset = 0;
         do {
-            int n = Math.min(RconPackets.MAX_PIECE_CHARS, rest.length());
-            send(id, RconPackets.TYPE_RESPONSE, rest.substring(0, n));
-            rest = rest.substring(n);
-        } while (!rest.isEmpty());
+            int end = Math.min(offset + RconPackets.MAX_PIECE_CHARS, message.length());
+            send(id, RconPackets.TYPE_RESPONSE, message.substring(offset, end));
+            offset = end;
+        } while (offset < message.length());
     }
 
     private void send(int id, int type, String payload) throws IOException {
