@@ -43,6 +43,12 @@ final class IdempotencyJournal {
         Kind(String wire) {
             this.wire = wire;
         }
+
+        /** The kind written as {@code wire}, or null for an unknown one. */
+        static Kind ofWire(String wire) {
+            for (Kind k : values()) if (k.wire.equals(wire)) return k;
+            return null;
+        }
     }
 
     /** {@code dataJson}: the result as ASCII JSON; null for claims, failures and null results. */
@@ -140,8 +146,7 @@ final class IdempotencyJournal {
                         StandardOpenOption.APPEND);
             }
             if (broken) pending.insert(0, '\n');
-            ByteBuffer bytes = ByteBuffer.wrap(pending.toString().getBytes(StandardCharsets.US_ASCII));
-            while (bytes.hasRemaining()) channel.write(bytes);
+            writeAll(channel, pending);
             pending.setLength(0);
             if (sync && fsync) channel.force(false);
             if (broken) log.info("Idempotency journal " + file + " is written again");
@@ -169,8 +174,7 @@ final class IdempotencyJournal {
         for (Record r : live) append(r.kind(), r.id(), r.at(), r.dataJson());
         try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer bytes = ByteBuffer.wrap(pending.toString().getBytes(StandardCharsets.US_ASCII));
-            while (bytes.hasRemaining()) out.write(bytes);
+            writeAll(out, pending);
             if (fsync) out.force(true);
         } catch (IOException e) {
             pending.setLength(0);
@@ -211,6 +215,11 @@ final class IdempotencyJournal {
         closeChannel();
     }
 
+    private static void writeAll(FileChannel channel, CharSequence text) throws IOException {
+        ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.US_ASCII));
+        while (bytes.hasRemaining()) channel.write(bytes);
+    }
+
     private void closeChannel() {
         if (channel == null) return;
         try {
@@ -236,12 +245,7 @@ final class IdempotencyJournal {
     static Record parse(String line) {
         try {
             JsonObject o = JsonParser.parseString(line).getAsJsonObject();
-            Kind kind = switch (o.get("t").getAsString()) {
-                case "claim" -> Kind.CLAIM;
-                case "done" -> Kind.DONE;
-                case "fail" -> Kind.FAIL;
-                default -> null;
-            };
+            Kind kind = Kind.ofWire(o.get("t").getAsString());
             JsonElement id = o.get("id");
             JsonElement at = o.get("at");
             if (kind == null || id == null || !id.isJsonPrimitive() || !id.getAsJsonPrimitive().isString()
