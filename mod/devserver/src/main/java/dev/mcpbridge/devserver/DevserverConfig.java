@@ -15,9 +15,6 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                               List<String> allow, int maxPlayers, long seed, int outboxSize, Path stateDir,
                               boolean stateFsync) {
 
-    /** The mod's idempotency journal inside {@code --state-dir}. */
-    public static final String IDEMPOTENCY_JOURNAL = "mcpbridge-idempotency.jsonl";
-
     public static final String USAGE = """
             usage: java -jar mcpbridge-devserver.jar --rcon-password P [options]
               --rcon-port N        RCON port (default 25575; 0 = pick a free one)

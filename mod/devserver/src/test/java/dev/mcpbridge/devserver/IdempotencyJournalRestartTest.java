@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.mcpbridge.core.config.IdempotencyLimits;
 import dev.mcpbridge.devserver.rcon.RconPackets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +45,7 @@ class IdempotencyJournalRestartTest {
             assertNull(first.getAsJsonObject("payload").get("replay"));
             assertTrue(before.runCommand("data get entity Steve Inventory").contains("count: 5, id: \"minecraft:diamond\""));
         }
-        assertTrue(Files.readString(state.resolve(DevserverConfig.IDEMPOTENCY_JOURNAL)).contains("\"id\":\"job-restart-1\""));
+        assertTrue(Files.readString(state.resolve(IdempotencyLimits.JOURNAL_FILE_NAME)).contains("\"id\":\"job-restart-1\""));
 
         try (Devserver after = start()) {
             JsonObject again = mcpbridge(after, give("job-restart-1"));
@@ -57,7 +58,7 @@ class IdempotencyJournalRestartTest {
 
     @Test
     void aWriteThatMayHaveRunBeforeARestartIsRefused() throws Exception {
-        Files.writeString(state.resolve(DevserverConfig.IDEMPOTENCY_JOURNAL),
+        Files.writeString(state.resolve(IdempotencyLimits.JOURNAL_FILE_NAME),
                 "{\"t\":\"claim\",\"id\":\"job-doubt-1\",\"at\":" + System.currentTimeMillis() + "}\n");
         try (Devserver after = start()) {
             JsonObject refused = mcpbridge(after, give("job-doubt-1"));

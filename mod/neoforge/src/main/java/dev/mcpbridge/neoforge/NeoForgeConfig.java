@@ -96,7 +96,7 @@ final class NeoForgeConfig {
                         "write the bridge retries after a crash is not run twice. Empty = memory only (a write whose",
                         "answer a crash lost may then run again). A relative path is resolved against the server",
                         "directory. Read when the server starts.")
-                .define("idempotency_journal", "mcpbridge-idempotency.jsonl", v -> v instanceof String);
+                .define("idempotency_journal", IdempotencyLimits.JOURNAL_FILE_NAME, v -> v instanceof String);
         idempotencyJournalFsync = b.comment("Sync that file to disk before each write runs. Off: it survives a crash of the",
                         "server process. On: also an OS crash or power loss, at one disk sync per /mcpbridge call.")
                 .define("idempotency_journal_fsync", false, v -> v instanceof Boolean);

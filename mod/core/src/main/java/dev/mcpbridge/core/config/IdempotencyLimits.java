@@ -15,6 +15,9 @@ import java.nio.file.Path;
  *                      survives an OS crash or power loss, at the price of one disk sync per request or batch
  */
 public record IdempotencyLimits(int capacity, long ttlSeconds, Path journal, boolean journalFsync) {
+    /** The journal's file name where a host picks its directory (the server's, the devserver's state dir). */
+    public static final String JOURNAL_FILE_NAME = "mcpbridge-idempotency.jsonl";
+
     public IdempotencyLimits {
         if (capacity < 1) throw new IllegalArgumentException("idempotency.capacity must be >= 1, got " + capacity);
         if (ttlSeconds < 1) throw new IllegalArgumentException("idempotency.ttlSeconds must be >= 1, got " + ttlSeconds);

@@ -23,7 +23,7 @@ public final class ModLoader {
         }
         if (cfg.stateDir() != null) {
             builder.idempotency(IdempotencyLimits.defaults()
-                    .withJournal(cfg.stateDir().resolve(DevserverConfig.IDEMPOTENCY_JOURNAL), cfg.stateFsync()));
+                    .withJournal(cfg.stateDir().resolve(IdempotencyLimits.JOURNAL_FILE_NAME), cfg.stateFsync()));
         }
         CoreConfig config = builder
                 .serverId(cfg.serverId())
