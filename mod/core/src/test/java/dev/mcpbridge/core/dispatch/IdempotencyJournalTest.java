@@ -91,14 +91,7 @@ class IdempotencyJournalTest {
         FakeGame before = new FakeGame();
         before.enforceServerThread = true;
         McpBridgeCore first = core(before, CoreConfig.builder().serverThreadTimeoutMs(100));
-        CountDownLatch release = new CountDownLatch(1);
-        before.serverExecutor().execute(() -> {
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        CountDownLatch release = before.holdServerThread();
         JsonObject say = envelope("command", "execute_command", "{\"command\":\"say maybe\"}", "w-1");
         assertEquals("TIMEOUT", errorCode(parse(first.handleCommand(say.toString()))));
         // the server stops while the write waits for the server thread: it may or may not run

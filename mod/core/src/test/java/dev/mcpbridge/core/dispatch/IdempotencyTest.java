@@ -76,14 +76,7 @@ class IdempotencyTest {
         McpBridgeCore c = new McpBridgeCore(game, fast, new CapturingLogger());
         assertEquals("response", parse(c.handleCommand(query("get_server_info", "{}").toString())).get("type").getAsString());
 
-        CountDownLatch release = new CountDownLatch(1);
-        game.serverExecutor().execute(() -> {
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        CountDownLatch release = game.holdServerThread();
         JsonObject say = command("execute_command", "{\"command\":\"say late\"}");
         JsonObject timedOut = parse(c.handleCommand(say.toString()));
         assertEquals("TIMEOUT", errorCode(timedOut), timedOut.toString());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -69,6 +70,19 @@ public final class FakeGame implements GameAccess {
 
     @Override public boolean isServerThread() { return Thread.currentThread() == serverThreadRef.get(); }
     @Override public Executor serverExecutor() { return serverThread; }
+
+    /** Occupies the server thread until the returned latch is counted down (a busy or stalled server). */
+    public CountDownLatch holdServerThread() {
+        CountDownLatch release = new CountDownLatch(1);
+        serverThread.execute(() -> {
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        return release;
+    }
     @Override public String minecraftVersion() { checkThread(); return "1.21.1"; }
     @Override public int maxPlayers() { checkThread(); return 20; }
     @Override public double tps() { checkThread(); return 19.5; }
