@@ -55,11 +55,11 @@ public final class Devserver implements AutoCloseable {
             world.tick();
             driver.tick();
         });
-        this.dispatcher = new Dispatcher(world, Lang.load(), loop);
+        this.dispatcher = new Dispatcher(world, Lang.load(config.version()), loop);
         registerVanilla();
         dispatcher.register("sim", new SimCommand(driver));
         if (config.withMod()) {
-            core = ModLoader.load(new DevGameAccess(world, loop, dispatcher), config);
+            core = ModLoader.load(new DevGameAccess(world, loop, dispatcher, config.version().id()), config);
             world.setEvents(core.events());
             dispatcher.register("mcpbridge", new McpBridgeCommand(core));
         } else {
@@ -83,7 +83,7 @@ public final class Devserver implements AutoCloseable {
     }
 
     public void start() throws IOException {
-        Log.info("Starting mcpbridge-devserver " + VERSION + " (simulated Minecraft " + DevGameAccess.MINECRAFT_VERSION
+        Log.info("Starting mcpbridge-devserver " + VERSION + " (simulated " + config.flavour().statusVersionName(config.version())
                 + (core != null ? ", mod core " + ModInfo.MOD_VERSION + ", protocol " + ModInfo.PROTOCOL_VERSIONS : ", NO mod")
                 + ")");
         Log.info("Config: " + config.summary());
@@ -116,8 +116,8 @@ public final class Devserver implements AutoCloseable {
     private String statusJson() {
         return loop.callBlocking(() -> {
             JsonObject version = new JsonObject();
-            version.addProperty("name", DevGameAccess.MINECRAFT_VERSION);
-            version.addProperty("protocol", 767);
+            version.addProperty("name", config.flavour().statusVersionName(config.version()));
+            version.addProperty("protocol", config.version().protocol());
             JsonArray sample = new JsonArray();
             for (SimPlayer p : world.players()) {
                 JsonObject entry = new JsonObject();

@@ -1,5 +1,7 @@
 package dev.mcpbridge.devserver;
 
+import dev.mcpbridge.devserver.variant.Flavour;
+import dev.mcpbridge.devserver.variant.GameVersion;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +15,7 @@ import java.util.Map;
 public record DevserverConfig(String bind, int rconPort, String rconPassword, int statusPort, boolean withMod,
                               String serverId, String bridgeUrl, String eventsToken, List<String> players,
                               List<String> allow, int maxPlayers, long seed, int outboxSize, Path stateDir,
-                              boolean stateFsync) {
+                              boolean stateFsync, GameVersion version, Flavour flavour) {
 
     public static final String USAGE = """
             usage: java -jar mcpbridge-devserver.jar --rcon-password P [options]
@@ -33,6 +35,10 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
               --state-dir DIR      keep the mod's write-replay (idempotency) cache in DIR/mcpbridge-idempotency.jsonl
                                    so a retried write is not run again after a restart (default: memory only)
               --state-fsync        fsync that file before each write runs (survives an OS crash too; slower)
+              --mc-version V       Minecraft version to imitate: its strings, status and player data
+                                   (1.21.1 default, 1.21.11, 26.1)
+              --flavour F          server software to imitate: vanilla (default), paper, paper-essentials
+                                   (Paper with EssentialsX's list)
             """;
 
     /** Parses args; throws IllegalArgumentException naming the bad option and what to pass instead. */
@@ -52,6 +58,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         int outboxSize = 0;
         Path stateDir = null;
         boolean stateFsync = false;
+        GameVersion version = GameVersion.DEFAULT;
+        Flavour flavour = Flavour.VANILLA;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -76,6 +84,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 case "--outbox-size" -> outboxSize = integer(value(args, ++i, a), a);
                 case "--state-dir" -> stateDir = path(value(args, ++i, a), a);
                 case "--state-fsync" -> stateFsync = true;
+                case "--mc-version" -> version = GameVersion.parse(value(args, ++i, a));
+                case "--flavour" -> flavour = Flavour.parse(value(args, ++i, a));
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
@@ -88,7 +98,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
             }
         }
         return new DevserverConfig(bind, rconPort, password, statusPort, withMod, serverId, bridgeUrl, token,
-                List.copyOf(players), List.copyOf(allow), maxPlayers, seed, outboxSize, stateDir, stateFsync);
+                List.copyOf(players), List.copyOf(allow), maxPlayers, seed, outboxSize, stateDir, stateFsync, version, flavour);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -130,6 +140,6 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 + " extraAllow=" + allow + " maxPlayers=" + maxPlayers + " seed=" + seed
                 + " outboxSize=" + (outboxSize > 0 ? outboxSize : "default")
                 + " stateDir=" + (stateDir == null ? "none (idempotency cache in memory)" : stateDir)
-                + (stateFsync ? " stateFsync=on" : "");
+                + (stateFsync ? " stateFsync=on" : "") + " mcVersion=" + version.id() + " flavour=" + flavour.id();
     }
 }

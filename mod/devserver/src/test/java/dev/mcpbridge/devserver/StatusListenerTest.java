@@ -15,7 +15,25 @@ import org.junit.jupiter.api.Test;
 class StatusListenerTest {
     @Test
     void statusNamesTheMinecraftVersionAndPlayers() throws Exception {
-        try (Devserver server = TestServers.start("--players", "Steve"); Socket s = new Socket("127.0.0.1", server.statusPort())) {
+        try (Devserver server = TestServers.start("--players", "Steve")) {
+            JsonObject status = status(server);
+            assertEquals("1.21.1", status.getAsJsonObject("version").get("name").getAsString());
+            assertEquals(767, status.getAsJsonObject("version").get("protocol").getAsInt());
+            assertEquals(1, status.getAsJsonObject("players").get("online").getAsInt());
+        }
+    }
+
+    @Test
+    void paperNamesItselfBeforeTheVersionAsPaperDoes() throws Exception {
+        try (Devserver server = TestServers.start("--mc-version", "1.21.11", "--flavour", "paper-essentials")) {
+            JsonObject status = status(server);
+            assertEquals("Paper 1.21.11", status.getAsJsonObject("version").get("name").getAsString());
+            assertEquals(774, status.getAsJsonObject("version").get("protocol").getAsInt());
+        }
+    }
+
+    private static JsonObject status(Devserver server) throws Exception {
+        try (Socket s = new Socket("127.0.0.1", server.statusPort())) {
             s.setSoTimeout(5000);
             ByteArrayOutputStream hs = new ByteArrayOutputStream();
             varInt(hs, 0);
@@ -31,9 +49,7 @@ class StatusListenerTest {
             readVarInt(in); // packet length
             assertEquals(0, readVarInt(in));
             byte[] json = in.readNBytes(readVarInt(in));
-            JsonObject status = JsonParser.parseString(new String(json, StandardCharsets.UTF_8)).getAsJsonObject();
-            assertEquals("1.21.1", status.getAsJsonObject("version").get("name").getAsString());
-            assertEquals(1, status.getAsJsonObject("players").get("online").getAsInt());
+            return JsonParser.parseString(new String(json, StandardCharsets.UTF_8)).getAsJsonObject();
         }
     }
 

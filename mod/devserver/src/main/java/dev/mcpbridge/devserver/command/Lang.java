@@ -2,6 +2,7 @@ package dev.mcpbridge.devserver.command;
 
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.mcpbridge.devserver.variant.GameVersion;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -15,25 +16,40 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Vanilla's English strings (devserver/en_us.json, a subset of 1.21.1's en_us) with %s / %n$s filling. */
+/**
+ * Vanilla's English strings of one Minecraft version (devserver/lang/&lt;version&gt;.json, the subset of
+ * that version's en_us the devserver uses, extracted by scripts/extract-game-text.mjs) with %s / %n$s filling.
+ */
 public final class Lang {
     private static final Pattern ARG = Pattern.compile("%(?:(\\d+)\\$)?s");
+    private final GameVersion version;
     private final Map<String, String> strings;
     private final Map<String, Template> templates = new ConcurrentHashMap<>();
 
-    private Lang(Map<String, String> strings) {
+    private Lang(GameVersion version, Map<String, String> strings) {
+        this.version = version;
         this.strings = strings;
     }
 
+    public GameVersion version() {
+        return version;
+    }
+
+    /** The strings of the default version. */
     public static Lang load() {
-        try (InputStream in = Lang.class.getResourceAsStream("/devserver/en_us.json")) {
+        return load(GameVersion.DEFAULT);
+    }
+
+    public static Lang load(GameVersion version) {
+        String resource = version.langResource();
+        try (InputStream in = Lang.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("resource devserver/en_us.json is missing from the jar");
+                throw new IllegalStateException("resource " + resource + " is missing from the jar");
             }
             JsonObject json = JsonParser.parseReader(new InputStreamReader(in, StandardCharsets.UTF_8)).getAsJsonObject();
             Map<String, String> map = new HashMap<>();
             json.entrySet().forEach(e -> map.put(e.getKey(), e.getValue().getAsString()));
-            return new Lang(map);
+            return new Lang(version, map);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -63,7 +79,7 @@ public final class Lang {
     private Template compile(String key) {
         String pattern = strings.get(key);
         if (pattern == null) {
-            throw new IllegalArgumentException("no English string for key " + key + " in devserver/en_us.json");
+            throw new IllegalArgumentException("no English string for key " + key + " in " + version.langResource());
         }
         Matcher m = ARG.matcher(pattern);
         List<String> literals = new ArrayList<>();

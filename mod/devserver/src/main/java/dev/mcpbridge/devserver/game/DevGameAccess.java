@@ -16,16 +16,16 @@ import java.util.concurrent.Executor;
 
 /** The core's GameAccess over the simulated world, as the NeoForge adapter implements it over the server. */
 public final class DevGameAccess implements GameAccess {
-    public static final String MINECRAFT_VERSION = "1.21.1";
-
     private final World world;
     private final TickLoop loop;
     private final Dispatcher dispatcher;
+    private final String minecraftVersion;
 
-    public DevGameAccess(World world, TickLoop loop, Dispatcher dispatcher) {
+    public DevGameAccess(World world, TickLoop loop, Dispatcher dispatcher, String minecraftVersion) {
         this.world = world;
         this.loop = loop;
         this.dispatcher = dispatcher;
+        this.minecraftVersion = minecraftVersion;
     }
 
     @Override
@@ -40,7 +40,7 @@ public final class DevGameAccess implements GameAccess {
 
     @Override
     public String minecraftVersion() {
-        return MINECRAFT_VERSION;
+        return minecraftVersion;
     }
 
     @Override

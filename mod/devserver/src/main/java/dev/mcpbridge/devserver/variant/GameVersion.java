@@ -1,0 +1,58 @@
+package dev.mcpbridge.devserver.variant;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * The Minecraft versions the devserver imitates: the name the status ping reports, the network
+ * protocol number and the data version stamped into player data (minecraft-data 3.117.0,
+ * data/pc/common/protocolVersions.json), and its en_us strings (devserver/lang/&lt;name&gt;.json).
+ * 26.1 is the newest version whose language file minecraft-data carries.
+ */
+public enum GameVersion {
+    V1_21_1("1.21.1", 767, 3955),
+    V1_21_11("1.21.11", 774, 4671),
+    V26_1("26.1", 775, 4786);
+
+    public static final GameVersion DEFAULT = V1_21_1;
+
+    private final String id;
+    private final int protocol;
+    private final int dataVersion;
+
+    GameVersion(String id, int protocol, int dataVersion) {
+        this.id = id;
+        this.protocol = protocol;
+        this.dataVersion = dataVersion;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public int protocol() {
+        return protocol;
+    }
+
+    public int dataVersion() {
+        return dataVersion;
+    }
+
+    /** From 1.21.5 on, armour and off-hand items are in the player's {@code equipment} compound. */
+    public boolean hasEquipmentField() {
+        return dataVersion >= 4325;
+    }
+
+    public String langResource() {
+        return "/devserver/lang/" + id + ".json";
+    }
+
+    public static GameVersion parse(String id) {
+        return Arrays.stream(values()).filter(v -> v.id.equals(id)).findFirst().orElseThrow(() ->
+                new IllegalArgumentException("--mc-version: '" + id + "' is not one of " + names()));
+    }
+
+    public static String names() {
+        return Arrays.stream(values()).map(GameVersion::id).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,185 @@
+#!/usr/bin/env node
+// Extracts the few en_us strings the bridge's vanilla parsers and the devserver need from the
+// language files of the npm package minecraft-data (data/pc/<version>/language.json), so neither
+// has to ship that 400 MB package. Run it after a new Minecraft version appears in minecraft-data:
+//   npm pack minecraft-data && tar xzf minecraft-data-*.tgz
+//   node scripts/extract-game-text.mjs package/minecraft-data
+// Writes bridge/src/vanilla/game-strings.ts and mod/devserver/src/main/resources/devserver/lang/*.json.
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = process.argv[2];
+if (!root) {
+  console.error("usage: node scripts/extract-game-text.mjs <path to the minecraft-data package>");
+  process.exit(2);
+}
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const pkg = JSON.parse(readFileSync(path.join(root, "..", "package.json"), "utf8").toString());
+const pc = path.join(root, "data", "pc");
+const language = (version) => JSON.parse(readFileSync(path.join(pc, version, "language.json"), "utf8"));
+
+/** Versions whose language files the bridge is checked against, oldest first. */
+const BRIDGE_VERSIONS = [
+  "1.20.5",
+  "1.21.1",
+  "1.21.3",
+  "1.21.4",
+  "1.21.5",
+  "1.21.6",
+  "1.21.8",
+  "1.21.9",
+  "1.21.11",
+  "26.1",
+];
+const BRIDGE_KEYS = [
+  "commands.list.players",
+  "commands.time.query",
+  "commands.execute.conditional.pass",
+  "commands.execute.conditional.fail",
+  "commands.tick.status.frozen",
+  "commands.tick.query.rate.running",
+  "commands.tick.query.rate.sprinting",
+  "commands.tick.query.percentiles",
+  "commands.teleport.success.location.single",
+  "commands.give.success.single",
+  "commands.data.entity.query",
+  "command.unknown.command",
+  "command.unknown.argument",
+  "command.context.here",
+  "argument.entity.notfound.player",
+  "argument.entity.notfound.entity",
+  "argument.player.unknown",
+  "argument.dimension.invalid",
+  "argument.item.id.invalid",
+  "commands.give.failed.toomanyitems",
+  "commands.teleport.invalidPosition",
+  "command.failed",
+  "argument.integer.low",
+  "argument.integer.big",
+  "commands.version.header",
+  "commands.version.name",
+];
+
+/** The devserver's versions and the keys its commands print (plus every death message, for log events). */
+const DEVSERVER_VERSIONS = ["1.21.1", "1.21.11", "26.1"];
+const DEVSERVER_KEYS = [
+  "command.unknown.command",
+  "command.unknown.argument",
+  "command.context.here",
+  "command.expected.separator",
+  "command.failed",
+  "commands.list.players",
+  "commands.list.nameAndId",
+  "chat.type.announcement",
+  "argument.entity.notfound.player",
+  "argument.entity.notfound.entity",
+  "argument.component.invalid",
+  "commands.teleport.success.location.single",
+  "commands.teleport.invalidPosition",
+  "argument.dimension.invalid",
+  "argument.pos3d.incomplete",
+  "argument.pos.missing.double",
+  "parsing.double.expected",
+  "parsing.double.invalid",
+  "parsing.int.expected",
+  "parsing.int.invalid",
+  "argument.integer.low",
+  "argument.integer.big",
+  "commands.give.failed.toomanyitems",
+  "commands.give.success.single",
+  "argument.item.id.invalid",
+  "commands.data.entity.query",
+  "arguments.nbtpath.nothing_found",
+  "commands.time.query",
+  "commands.tick.status.running",
+  "commands.tick.status.lagging",
+  "commands.tick.status.frozen",
+  "commands.tick.status.sprinting",
+  "commands.tick.query.rate.running",
+  "commands.tick.query.percentiles",
+  "commands.weather.set.clear",
+  "commands.weather.set.rain",
+  "commands.weather.set.thunder",
+  "commands.execute.conditional.pass",
+  "commands.execute.conditional.fail",
+  "argument.id.unknown",
+  "argument.nbt.expected.key",
+  "argument.nbt.expected.value",
+  "multiplayer.player.joined",
+  "multiplayer.player.left",
+  "commands.give.success.multiple",
+  "commands.teleport.success.entity.multiple",
+  "commands.teleport.success.entity.single",
+  "commands.teleport.success.location.multiple",
+  "commands.time.set",
+  "permissions.requires.entity",
+  "argument.resource.not_found",
+  "commands.data.get.multiple",
+  "argument.resource_or_id.failed_to_parse",
+  "argument.player.unknown",
+  "argument.entity.selector.unknown",
+  "argument.entity.invalid",
+  "argument.player.entities",
+  "argument.entity.options.unknown",
+  "argument.player.toomany",
+  "argument.entity.toomany",
+  "argument.pos.mixed",
+  "arguments.nbtpath.node.invalid",
+  "commands.data.get.invalid",
+  "commands.data.entity.get",
+];
+const DEVSERVER_PREFIXES = ["death.", "commands.version."];
+
+function pick(strings, keys, version) {
+  const out = {};
+  for (const key of keys) {
+    if (!(key in strings)) throw new Error(`${version}: no key ${key}`);
+    out[key] = strings[key];
+  }
+  return out;
+}
+
+// Bridge: one table per version where any of its keys changed.
+const tables = [];
+for (const version of BRIDGE_VERSIONS) {
+  const strings = language(version);
+  const keys = BRIDGE_KEYS.filter((k) => k in strings || !k.startsWith("commands.version."));
+  const table = pick(strings, keys, version);
+  const previous = tables.at(-1);
+  if (previous && JSON.stringify(previous.strings) === JSON.stringify(table)) previous.checked.push(version);
+  else tables.push({ since: version, checked: [version], strings: table });
+}
+const ts = `/**
+ * GENERATED by scripts/extract-game-text.mjs from the npm package minecraft-data ${pkg.version}
+ * (data/pc/<version>/language.json, Minecraft's en_us strings): do not edit by hand.
+ * One entry per version where a string the bridge reads changed; \`checked\` lists every language
+ * file found equal to it. In: nothing. Out: the en_us strings per version, keyed by translation key.
+ */
+export interface GameStringTable {
+  /** The first version (of those checked) with these strings. */
+  since: string;
+  checked: readonly string[];
+  strings: Readonly<Record<string, string>>;
+}
+
+export const GAME_STRING_TABLES: readonly GameStringTable[] = ${JSON.stringify(tables, null, 2)};
+`;
+const tsFile = path.join(repo, "bridge/src/vanilla/game-strings.ts");
+writeFileSync(tsFile, ts);
+execFileSync("npx", ["biome", "format", "--write", tsFile], { cwd: repo, stdio: "ignore" });
+
+for (const version of DEVSERVER_VERSIONS) {
+  const strings = language(version);
+  const keys = [
+    ...DEVSERVER_KEYS,
+    ...Object.keys(strings).filter((k) => DEVSERVER_PREFIXES.some((p) => k.startsWith(p))),
+  ];
+  const table = {
+    _source: `Minecraft ${version} en_us strings (only the keys the devserver uses), extracted by scripts/extract-game-text.mjs from the npm package minecraft-data ${pkg.version}, data/pc/${version}/language.json`,
+    ...pick(strings, [...new Set(keys)], version),
+  };
+  const file = path.join(repo, `mod/devserver/src/main/resources/devserver/lang/${version}.json`);
+  writeFileSync(file, `${JSON.stringify(table, null, 1)}\n`);
+}
+console.log(`bridge tables: ${tables.map((t) => `${t.since} (${t.checked.join(", ")})`).join("; ")}`);
