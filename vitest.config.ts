@@ -1,8 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-// Workspace packages resolve to their TypeScript sources, so tests need no build step.
-const alias = { "@mcp-bridge/shared": fileURLToPath(new URL("./shared/src/index.ts", import.meta.url)) };
+// Workspace packages resolve to their TypeScript sources, so tests need no build step:
+// `@mcp-bridge/shared` -> shared/src/index.ts, `@mcp-bridge/shared/<part>` -> shared/src/<part>/index.ts.
+const sharedSrc = fileURLToPath(new URL("./shared/src/", import.meta.url));
+const alias = [
+  { find: /^@mcp-bridge\/shared$/, replacement: `${sharedSrc}index.ts` },
+  { find: /^@mcp-bridge\/shared\/(.+)$/, replacement: `${sharedSrc}$1/index.ts` },
+];
 
 // Two projects: unit tests touch no network; integration tests use a real Redis
 // (REDIS_URL, set by scripts/test), the devserver and real processes.

@@ -1,11 +1,12 @@
 /** What createServer needs: process-wide services (shared by all sessions) and one session's state. */
+
+import type { StreamReader } from "@mcp-bridge/shared/events";
+import type { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
 import type { Access } from "./auth/access.js";
 import type { EventLog } from "./events/event-log.js";
 import type { EventWaiter } from "./events/event-waiter.js";
-import type { StreamReader } from "./events/stream-reader.js";
 import type { Subscription } from "./events/subscription.js";
-import type { JobClient } from "./jobs/job-client.js";
 
 export interface ServerDeps {
   /** Minecraft server ids; the first is the default of every `server` argument. */

@@ -4,6 +4,8 @@
  * the config; `close()` is idempotent.
  */
 import { type Policy, PolicyStore, redisKeys } from "@mcp-bridge/shared";
+import { StreamReader } from "@mcp-bridge/shared/events";
+import { JobClient } from "@mcp-bridge/shared/queue";
 import { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { Access } from "./auth/access.js";
@@ -12,8 +14,6 @@ import type { McpConfig } from "./config.js";
 import type { ServerDeps } from "./deps.js";
 import { EventLog } from "./events/event-log.js";
 import { EventWaiter } from "./events/event-waiter.js";
-import { StreamReader } from "./events/stream-reader.js";
-import { JobClient } from "./jobs/job-client.js";
 import { VERSION } from "./version.js";
 
 export interface Runtime {

@@ -8,8 +8,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { BridgeError, redisKeys } from "@mcp-bridge/shared";
+import { guardRedis } from "@mcp-bridge/shared/queue";
 import type { Redis } from "ioredis";
-import { guardRedis } from "../jobs/redis-guard.js";
 
 export const RATE_WINDOW_MS = 60_000;
 

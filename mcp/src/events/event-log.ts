@@ -4,9 +4,9 @@
  * bounded (MAX_SCAN entries), so a narrow filter over a long stream still answers quickly.
  */
 import { redisKeys } from "@mcp-bridge/shared";
+import { type EventRecord, recordFromEntry, type StreamEntry } from "@mcp-bridge/shared/events";
+import { guardRedis } from "@mcp-bridge/shared/queue";
 import type { Redis } from "ioredis";
-import { guardRedis } from "../jobs/redis-guard.js";
-import { type EventRecord, recordFromEntry, type StreamEntry } from "./event-record.js";
 import { matchesFilter, type SubscriptionFilter } from "./subscription.js";
 
 export const MAX_SCAN = 5000;

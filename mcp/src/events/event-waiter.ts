@@ -5,9 +5,9 @@
  * one); cancelling the request disconnects it at once.
  */
 import { BridgeError } from "@mcp-bridge/shared";
+import { recordFromEntry, type StreamEntry } from "@mcp-bridge/shared/events";
 import type { Redis } from "ioredis";
 import type { EventLog, EventPage, EventQuery } from "./event-log.js";
-import { recordFromEntry, type StreamEntry } from "./event-record.js";
 import { matchesFilter } from "./subscription.js";
 
 export interface WaitResult extends EventPage {

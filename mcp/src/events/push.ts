@@ -5,10 +5,11 @@
  * notifications/resources/updated, at most once per UPDATE_INTERVAL_MS per resource (an update only
  * says "read me again", so a burst of events needs one, not one per event).
  */
+
+import type { EventRecord } from "@mcp-bridge/shared/events";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
 import { RESOURCE_URIS } from "../resources/index.js";
-import type { EventRecord } from "./event-record.js";
 
 const PLAYER_CHANGES = new Set(["player_join", "player_quit"]);
 export const UPDATE_INTERVAL_MS = 250;

@@ -1,8 +1,8 @@
 /** Arguments and output pieces shared by the event tools (get_events, wait_for_events, chat, search). */
 import { BridgeError, EVENT_TYPES, PlayerNameSchema } from "@mcp-bridge/shared";
+import { describeRecord, type EventRecord, EventRecordSchema } from "@mcp-bridge/shared/events";
 import { z } from "zod";
 import type { ToolDeps } from "../deps.js";
-import { describeRecord, type EventRecord, EventRecordSchema } from "../events/event-record.js";
 import type { SubscriptionFilter } from "../events/subscription.js";
 
 export const CursorSchema = z

@@ -1,8 +1,8 @@
+import { EventRecordSchema } from "@mcp-bridge/shared/events";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { ToolDeps } from "../deps.js";
 import { MAX_SCAN } from "../events/event-log.js";
-import { EventRecordSchema } from "../events/event-record.js";
 import { eventsText, LimitArg, PlayersArg, TypesArg } from "./event-kit.js";
 import { guarded, okResult, resolveServer, serverArg } from "./tool-kit.js";
 

@@ -1,10 +1,9 @@
 /**
- * stdio transport: one session for the parent process (a desktop client). Identity comes from
- * MCP_CLIENT_ID, which must be a client of the policy; subscription from MCP_EVENT_TYPES/PLAYERS.
- * Nothing but MCP messages is ever written to stdout (logs go to stderr).
+ * The Minecraft MCP server over stdio (the shared transport). Identity comes from MCP_CLIENT_ID,
+ * which must be a client of the policy; subscription from MCP_EVENT_TYPES/PLAYERS.
  */
 import { BridgeError } from "@mcp-bridge/shared";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { serveStdio } from "@mcp-bridge/shared/mcp";
 import type { ServerDeps } from "../deps.js";
 import { Subscription } from "../events/subscription.js";
 import { createServer } from "../server.js";
@@ -24,8 +23,5 @@ export async function startStdio(
   }
   deps.access.identity(options.clientId);
   const subscription = Subscription.parse(options.eventTypes.join(","), options.eventPlayers.join(","));
-  const server = createServer(deps, { clientId: options.clientId, subscription });
-  const transport = new StdioServerTransport();
-  await server.connect(transport);
-  return { close: () => server.close() };
+  return serveStdio(createServer(deps, { clientId: options.clientId, subscription }));
 }

@@ -1,9 +1,9 @@
 // Pure pieces: loadConfig(env) and the failedReason -> protocol error mapping.
 import { ConfigError, ERROR_CODES } from "@mcp-bridge/shared";
+import { dataFromReturnValue, errorFromFailedReason } from "@mcp-bridge/shared/queue";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { configSummary, loadConfig } from "../../src/config.js";
-import { dataFromReturnValue, errorFromFailedReason } from "../../src/jobs/failure.js";
 
 const base = { JOB_SECRET: "0123456789abcdef-secret", POLICY_FILE: "policy.json" };
 

@@ -2,8 +2,9 @@
  * Redis calls made on behalf of a tool must fail fast and clearly when Redis is down, instead of
  * hanging in ioredis' offline queue: CONNECTION_ERROR after a short deadline.
  */
-import { BridgeError } from "@mcp-bridge/shared";
+
 import type { Redis } from "ioredis";
+import { BridgeError } from "../index.js";
 
 export const REDIS_DEADLINE_MS = 3000;
 

@@ -3,8 +3,9 @@
  * Policy.clientByToken, checked on EVERY request so a revoked token stops working at once), or a
  * JSON error: 401 AUTH_FAILED (missing/wrong token, requirements 9.1/9.2), 403 for a foreign Origin.
  */
-import type { ClientIdentity, ErrorCode, Policy } from "@mcp-bridge/shared";
+
 import type { NextFunction, Request, Response } from "express";
+import type { ClientIdentity, ErrorCode, Policy } from "../index.js";
 
 export function sendError(res: Response, status: number, code: ErrorCode, message: string): void {
   if (status === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="minecraft-mcp"');

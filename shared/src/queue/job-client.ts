@@ -4,6 +4,10 @@
  * process feeding a map of pending job ids, its result, its protocol error, or "still queued"
  * when the deadline passes first.
  */
+
+import { type Job, Queue, QueueEvents } from "bullmq";
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
 import {
   BridgeError,
   type ClientIdentity,
@@ -14,10 +18,7 @@ import {
   type Operation,
   type OperationArgs,
   signJob,
-} from "@mcp-bridge/shared";
-import { type Job, Queue, QueueEvents } from "bullmq";
-import type { Redis } from "ioredis";
-import type { Logger } from "pino";
+} from "../index.js";
 import { dataFromReturnValue, errorFromFailedReason } from "./failure.js";
 import { guardRedis } from "./redis-guard.js";
 

@@ -5,8 +5,9 @@
  * The bridge validated every event against the full schema before storing it, so this hot path
  * (every event, every reader) only checks the fields it uses instead of running zod again.
  */
-import { EVENT_TYPES, type EventType } from "@mcp-bridge/shared";
+
 import { z } from "zod";
+import { EVENT_TYPES, type EventType } from "../index.js";
 
 export const EventRecordSchema = z.object({
   cursor: z.string().describe("Stream id of this event; pass it as `cursor` to read what came after"),

@@ -1,8 +1,8 @@
 // Reading stream entries the bridge wrote: the fields clients see, and entries that are skipped.
 import { makeResponse, PROTOCOL_VERSION, toAsciiJson } from "@mcp-bridge/shared";
+import { recordFromEntry, type StreamEntry } from "@mcp-bridge/shared/events";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { recordFromEntry, type StreamEntry } from "../../src/events/event-record.js";
 
 const entry = (event: unknown, id = "1-0"): StreamEntry => [
   id,

@@ -2,7 +2,7 @@
  * Turns what the bridge leaves on a job into protocol errors. In: a failed job's failedReason
  * (`CODE: message`, written by the bridge) or a JobResult return value. Out: a BridgeError.
  */
-import { BridgeError, isErrorCode, JobResultSchema } from "@mcp-bridge/shared";
+import { BridgeError, isErrorCode, JobResultSchema } from "../index.js";
 
 const CODED = /^([A-Z_]+): ([\s\S]*)$/;
 

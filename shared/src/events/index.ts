@@ -1,0 +1,3 @@
+/** Reading the per-server event streams the bridge writes (mcp, npc). */
+export * from "./event-record.js";
+export * from "./stream-reader.js";

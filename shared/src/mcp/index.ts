@@ -1,0 +1,4 @@
+/** MCP transports shared by our MCP servers (mcp, bitburner): Streamable HTTP with bearer auth, stdio. */
+export * from "./http.js";
+export * from "./http-auth.js";
+export * from "./stdio.js";
