@@ -4,7 +4,14 @@
  * them and exits non-zero. Every variable is documented in bridge/README.md.
  */
 import { readFileSync } from "node:fs";
-import { ConfigError, envBool, loadEnvConfig, ServerIdSchema } from "@mcp-bridge/shared";
+import {
+  CommonEnv,
+  ConfigError,
+  env,
+  loadEnvConfig,
+  redactRedisUrl,
+  ServerIdSchema,
+} from "@mcp-bridge/shared";
 import { z } from "zod";
 
 export const ServerConfigSchema = z.object({
@@ -17,29 +24,11 @@ export const ServerConfigSchema = z.object({
 });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 
-const int = (fallback: number, min = 0) =>
-  z.preprocess(
-    (v) => (v === undefined || v === "" ? fallback : Number(v)),
-    z.number({ error: "must be an integer" }).int("must be an integer").min(min),
-  );
-const optionalInt = (min = 0) =>
-  z.preprocess(
-    (v) => (v === undefined || v === "" ? undefined : Number(v)),
-    z.number({ error: "must be an integer" }).int("must be an integer").min(min).optional(),
-  );
-const text = (fallback: string) =>
-  z.preprocess((v) => (v === undefined || v === "" ? fallback : v), z.string());
-const optionalText = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
+const { int, optionalInt, text } = env;
+const optionalText = env.optionalText();
 
 const EnvSchema = z.object({
-  REDIS_URL: z.string({ error: "is required (e.g. redis://127.0.0.1:6379)" }).regex(/^rediss?:\/\//, {
-    error: "must start with redis:// or rediss://",
-  }),
-  REDIS_PREFIX: text("mcpb").pipe(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, "must be 1-32 of [A-Za-z0-9_-]")),
-  JOB_SECRET: z.string({ error: "is required (the HMAC secret shared with the MCP server)" }).min(16, {
-    error: "must be at least 16 characters",
-  }),
-  POLICY_FILE: z.string({ error: "is required (path of the policy JSON file)" }).min(1),
+  ...CommonEnv,
   BRIDGE_SERVERS_FILE: optionalText,
   MC_SERVER_ID: text("default"),
   MC_RCON_HOST: optionalText,
@@ -51,7 +40,7 @@ const EnvSchema = z.object({
   BRIDGE_PORT: int(8080, 0),
   BOARD_USER: optionalText,
   BOARD_PASSWORD: optionalText,
-  BOARD_READ_ONLY: optionalText,
+  BOARD_READ_ONLY: env.bool(false),
   EVENTS_STREAM_MAXLEN: int(100_000, 1),
   EVENTS_MAX_FRAME_BYTES: int(65_536, 256),
   EVENTS_HEARTBEAT_MS: int(15_000, 100),
@@ -62,7 +51,6 @@ const EnvSchema = z.object({
   BATCH_MAX: int(32, 1),
   WORKER_CONCURRENCY: int(64, 1),
   LEASE_TTL_MS: int(5_000, 300),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export interface BridgeConfig {
@@ -161,7 +149,7 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
     policyFile: e.POLICY_FILE,
     servers,
     http: { host: e.BRIDGE_HOST, port: e.BRIDGE_PORT },
-    board: { user: e.BOARD_USER, password: e.BOARD_PASSWORD, readOnly: envBool(e.BOARD_READ_ONLY, false) },
+    board: { user: e.BOARD_USER, password: e.BOARD_PASSWORD, readOnly: e.BOARD_READ_ONLY },
     events: {
       streamMaxLen: e.EVENTS_STREAM_MAXLEN,
       maxFrameBytes: e.EVENTS_MAX_FRAME_BYTES,
@@ -183,7 +171,7 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
 /** The config as it may be logged: no passwords, tokens or secrets, Redis credentials masked. */
 export function configSummary(config: BridgeConfig) {
   return {
-    redisUrl: config.redisUrl.replace(/\/\/[^@/]*@/, "//***@"),
+    redisUrl: redactRedisUrl(config.redisUrl),
     redisPrefix: config.redisPrefix,
     policyFile: config.policyFile,
     servers: config.servers.map((s) => ({

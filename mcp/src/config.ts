@@ -2,26 +2,22 @@
  * The MCP server's configuration: a pure `loadConfig(env)` over a zod schema that lists every
  * problem at once (ConfigError). Built once in main.ts and passed down.
  */
-import { ConfigError, EVENT_TYPES, envList, loadEnvConfig, ServerIdSchema } from "@mcp-bridge/shared";
+import {
+  CommonEnv,
+  ConfigError,
+  EVENT_TYPES,
+  env,
+  envList,
+  loadEnvConfig,
+  redactRedisUrl,
+  redisUrl,
+  ServerIdSchema,
+} from "@mcp-bridge/shared";
 import { z } from "zod";
 
-const list = z
-  .string()
-  .optional()
-  .transform((v) => envList(v));
-
 const EnvSchema = z.object({
-  REDIS_URL: z.string().url().default("redis://127.0.0.1:6379"),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 of [A-Za-z0-9_-]")
-    .default("mcpb"),
-  JOB_SECRET: z
-    .string({ error: "is required: the job signing secret shared with the bridge (16+ characters)" })
-    .min(16, "must be at least 16 characters (shared with the bridge)"),
-  POLICY_FILE: z
-    .string({ error: "is required: path of the policy JSON file shared with the bridge" })
-    .min(1, "must name the policy JSON file shared with the bridge"),
+  ...CommonEnv,
+  REDIS_URL: redisUrl("redis://127.0.0.1:6379"),
   MCP_SERVERS: z
     .string()
     .default("default")
@@ -29,11 +25,11 @@ const EnvSchema = z.object({
     .pipe(z.array(ServerIdSchema).min(1, "must name at least one Minecraft server id")),
   MCP_HOST: z.string().min(1).default("127.0.0.1"),
   MCP_PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  MCP_ALLOWED_HOSTS: list,
-  MCP_ALLOWED_ORIGINS: list,
+  MCP_ALLOWED_HOSTS: env.list(),
+  MCP_ALLOWED_ORIGINS: env.list(),
   MCP_CLIENT_ID: z.string().optional(),
-  MCP_EVENT_TYPES: list.pipe(z.array(z.enum(EVENT_TYPES))),
-  MCP_EVENT_PLAYERS: list,
+  MCP_EVENT_TYPES: env.list().pipe(z.array(z.enum(EVENT_TYPES))),
+  MCP_EVENT_PLAYERS: env.list(),
   JOB_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
   JOB_KEEP_COMPLETED_S: z.coerce.number().int().min(0).default(3600),
@@ -42,7 +38,6 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(7 * 24 * 3600),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export interface McpConfig {
@@ -89,10 +84,8 @@ export function loadConfig(env: Record<string, string | undefined>): McpConfig {
 
 /** What the startup log prints: everything but secrets, and the Redis URL without its password. */
 export function configSummary(config: McpConfig): Record<string, unknown> {
-  const url = new URL(config.redisUrl);
-  if (url.password) url.password = "***";
   return {
-    redisUrl: url.toString(),
+    redisUrl: redactRedisUrl(config.redisUrl),
     redisPrefix: config.redisPrefix,
     policyFile: config.policyFile,
     servers: config.servers,

@@ -2,7 +2,7 @@
  * Config helpers: a zod schema over the environment, every problem listed at once.
  * `loadEnvConfig` is pure (throws ConfigError); `loadConfigOrExit` prints and exits non-zero.
  */
-import type { z } from "zod";
+import { z } from "zod";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -45,4 +45,72 @@ export function envList(value: string | undefined): string[] {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/**
+ * The configuration kit: one definition of each env field shape and of every setting that two
+ * processes must agree on, so no package spells a rule differently (e.g. REDIS_PREFIX's length).
+ * An empty string counts as "not set", as in shells and compose files.
+ */
+const unset = (v: unknown) => v === undefined || v === "";
+
+export const env = {
+  int: (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+    z.preprocess(
+      (v) => (unset(v) ? fallback : Number(v)),
+      z.number({ error: "must be an integer" }).int("must be an integer").min(min).max(max),
+    ),
+  optionalInt: (min = 0, max = Number.MAX_SAFE_INTEGER) =>
+    z.preprocess(
+      (v) => (unset(v) ? undefined : Number(v)),
+      z.number({ error: "must be an integer" }).int("must be an integer").min(min).max(max).optional(),
+    ),
+  text: (fallback: string) => z.preprocess((v) => (unset(v) ? fallback : v), z.string()),
+  optionalText: () => z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  bool: (fallback: boolean) =>
+    z
+      .preprocess((v) => (unset(v) ? undefined : v), z.string().optional())
+      .transform((v) => envBool(v, fallback)),
+  list: () =>
+    z
+      .string()
+      .optional()
+      .transform((v) => envList(v)),
+};
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** REDIS_URL, required unless a fallback is given. */
+export function redisUrl(fallback?: string) {
+  const url = z
+    .string({ error: "is required (e.g. redis://127.0.0.1:6379)" })
+    .regex(/^rediss?:\/\/\S+$/, { error: "must be a redis:// or rediss:// URL" });
+  return z.preprocess((v) => (unset(v) ? fallback : v), url);
+}
+
+/** Fields every process that talks to the queue or the event streams reads the same way. */
+export const CommonEnv = {
+  REDIS_URL: redisUrl(),
+  REDIS_PREFIX: env
+    .text("mcpb")
+    .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 of [A-Za-z0-9_-]")),
+  JOB_SECRET: z
+    .string({ error: "is required: the job signing secret shared by the bridge and its producers" })
+    .min(16, "must be at least 16 characters (the same value as the bridge's JOB_SECRET)")
+    .refine((v) => !/[<>\s]/.test(v), {
+      error:
+        "looks like a placeholder (it contains <, > or spaces): copy the bridge's JOB_SECRET, e.g. from .run/secrets.env",
+    }),
+  POLICY_FILE: z
+    .string({ error: "is required: path of the policy JSON file (shared with the bridge)" })
+    .min(1, "must name the policy JSON file (shared with the bridge)"),
+  LOG_LEVEL: env.text("info").pipe(z.enum(LOG_LEVELS)),
+};
+
+/** A Redis URL as it may be logged: the password masked. */
+export function redactRedisUrl(url: string): string {
+  return url.replace(
+    /\/\/([^@/]*)@/,
+    (_, cred: string) => `//${cred.includes(":") ? `${cred.split(":")[0]}:***` : "***"}@`,
+  );
 }

@@ -103,11 +103,42 @@ export interface JobRetentionOptions {
  * covers it) and throws UnrecoverableError otherwise, so `attempts` is an upper bound.
  */
 export function jobOptions(jobId: string, retention: JobRetentionOptions = {}) {
+  const r = withRetentionDefaults(retention);
   return {
     jobId,
-    attempts: retention.attempts ?? 5,
+    attempts: r.attempts,
     backoff: { type: "exponential", delay: 250 },
-    removeOnComplete: { age: retention.completedAgeS ?? 3600, count: 10_000 },
-    removeOnFail: { age: retention.failedAgeS ?? 7 * 24 * 3600 },
+    removeOnComplete: { age: r.completedAgeS, count: 10_000 },
+    removeOnFail: { age: r.failedAgeS },
   } as const;
+}
+
+export const DEFAULT_JOB_RETENTION: Required<JobRetentionOptions> = {
+  attempts: 5,
+  completedAgeS: 3600,
+  failedAgeS: 7 * 24 * 3600,
+};
+
+export function withRetentionDefaults(retention: JobRetentionOptions = {}): Required<JobRetentionOptions> {
+  return {
+    attempts: retention.attempts ?? DEFAULT_JOB_RETENTION.attempts,
+    completedAgeS: retention.completedAgeS ?? DEFAULT_JOB_RETENTION.completedAgeS,
+    failedAgeS: retention.failedAgeS ?? DEFAULT_JOB_RETENTION.failedAgeS,
+  };
+}
+
+/** "90 seconds", "1 hour", "7 days": how long a retention age is, for messages. */
+export function describeDuration(seconds: number): string {
+  const units: [number, string][] = [
+    [86_400, "day"],
+    [3600, "hour"],
+    [60, "minute"],
+  ];
+  for (const [size, name] of units) {
+    if (seconds >= size && seconds % size === 0) {
+      const n = seconds / size;
+      return `${n} ${name}${n === 1 ? "" : "s"}`;
+    }
+  }
+  return `${seconds} second${seconds === 1 ? "" : "s"}`;
 }

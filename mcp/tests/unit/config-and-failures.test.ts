@@ -8,6 +8,17 @@ import { configSummary, loadConfig } from "../../src/config.js";
 const base = { JOB_SECRET: "0123456789abcdef-secret", POLICY_FILE: "policy.json" };
 
 describe("loadConfig", () => {
+  it("reads the settings shared with the bridge by the same rules (shared config kit)", () => {
+    expect(loadConfig({ ...base, REDIS_PREFIX: "p".repeat(40) }).redisPrefix).toHaveLength(40);
+    expect(() => loadConfig({ ...base, REDIS_PREFIX: "p".repeat(65) })).toThrow(/REDIS_PREFIX: must be 1-64/);
+    expect(() => loadConfig({ ...base, JOB_SECRET: "<same as the bridge>" })).toThrow(
+      /JOB_SECRET: looks like a placeholder/,
+    );
+    expect(configSummary(loadConfig({ ...base, REDIS_URL: "redis://:s3cret@h:1" })).redisUrl).not.toContain(
+      "s3cret",
+    );
+  });
+
   it("applies the documented defaults", () => {
     const c = loadConfig(base);
     expect(c).toMatchObject({

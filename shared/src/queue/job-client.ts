@@ -12,12 +12,14 @@ import {
   BridgeError,
   type ClientIdentity,
   commandQueueName,
+  describeDuration,
   type JobRetentionOptions,
   jobOptions,
   makeRequest,
   type Operation,
   type OperationArgs,
   signJob,
+  withRetentionDefaults,
 } from "../index.js";
 import { dataFromReturnValue, errorFromFailedReason } from "./failure.js";
 import { guardRedis } from "./redis-guard.js";
@@ -108,7 +110,7 @@ export class JobClient {
     if (!job) {
       throw new BridgeError(
         "INVALID_ARGS",
-        `No job '${jobId}' on server '${serverId}'; finished jobs are kept for 1 hour, failed ones for 7 days`,
+        `No job '${jobId}' on server '${serverId}'; ${this.retentionNote()}`,
         { details: { field: "jobId" } },
       );
     }
@@ -126,6 +128,12 @@ export class JobClient {
       report.error = { code, message };
     }
     return report;
+  }
+
+  /** How long finished jobs stay inspectable, as configured (JOB_KEEP_COMPLETED_S / JOB_KEEP_FAILED_S). */
+  retentionNote(): string {
+    const r = withRetentionDefaults(this.options.retention);
+    return `completed jobs are kept for ${describeDuration(r.completedAgeS)}, failed ones for ${describeDuration(r.failedAgeS)}`;
   }
 
   async close(): Promise<void> {

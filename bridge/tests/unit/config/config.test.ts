@@ -22,6 +22,15 @@ function problemsOf(env: Record<string, string | undefined>, readFile?: (p: stri
 }
 
 describe("loadConfig", () => {
+  it("reads the settings shared with the MCP server by the same rules (shared config kit)", () => {
+    expect(loadConfig({ ...base, REDIS_PREFIX: "p".repeat(40) }).redisPrefix).toHaveLength(40);
+    expect(problemsOf({ ...base, REDIS_PREFIX: "p".repeat(65) })[0]).toMatch(/REDIS_PREFIX: must be 1-64/);
+    expect(problemsOf({ ...base, JOB_SECRET: "<same as the bridge>" })[0]).toMatch(
+      /JOB_SECRET: looks like a placeholder/,
+    );
+    expect(loadConfig({ ...base, LOG_LEVEL: "" }).logLevel).toBe("info");
+  });
+
   it("applies the documented defaults for the single-server shortcut", () => {
     const config = loadConfig(base);
     expect(config.redisPrefix).toBe("mcpb");
