@@ -19,6 +19,12 @@ const config = (deps: ToolDeps) => ({
 
 export function registerExecuteCommandTool(server: McpServer, deps: ToolDeps): void {
   server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(deps, name, args, (d) => `Command output: ${String(d.output) || "(no output)"}`),
+    runGameOperation(
+      deps,
+      name,
+      args,
+      (d) =>
+        `Command output: ${String(d.output) || "(no output)"}${d.result === undefined ? "" : ` (result ${String(d.result)})`}`,
+    ),
   );
 }

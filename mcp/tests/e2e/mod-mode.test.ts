@@ -6,7 +6,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, ok, sim } from "./support/game.js";
+import { call, ok, sim, withNobodyOnline } from "./support/game.js";
 import { type Stack, startStack } from "./support/stack.js";
 
 const GAME_TOOLS = [
@@ -112,5 +112,10 @@ describe("e2e with the mod", () => {
     expect(gave.quantity).toBe(3);
     const events = await ok(stdio, "get_chat_history", {});
     expect(JSON.stringify(events)).toMatch(/hello from e2e/);
+  });
+
+  it("runs execute_command 'list' with nobody online as a success (a result of 0 is not an error)", async () => {
+    const list = await withNobodyOnline(stack, http, () => ok(http, "execute_command", { command: "list" }));
+    expect(list.output).toMatch(/^There are 0 of a max of \d+ players online/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, ok } from "./support/game.js";
+import { call, ok, withNobodyOnline } from "./support/game.js";
 import { type Stack, startStack } from "./support/stack.js";
 
 describe("e2e without the mod (vanilla mode)", () => {
@@ -46,5 +46,10 @@ describe("e2e without the mod (vanilla mode)", () => {
     const outcome = await call(http, "teleport_player", { player: "Herobrine", x: 0, y: 64, z: 0 });
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toMatch(/PLAYER_NOT_FOUND/);
+  });
+
+  it("runs execute_command 'list' with nobody online as a success (a result of 0 is not an error)", async () => {
+    const list = await withNobodyOnline(stack, http, () => ok(http, "execute_command", { command: "list" }));
+    expect(list.output).toMatch(/^There are 0 of a max of \d+ players online/);
   });
 });

@@ -22,7 +22,15 @@ export const MAX_MESSAGE_LENGTH = 1000;
 export const ExecuteCommandArgsSchema = z.object({
   command: z.string().min(1).max(MAX_COMMAND_LENGTH),
 });
-export const ExecuteCommandResultSchema = z.object({ output: z.string() });
+/**
+ * A command that ran without an error succeeded, whatever it returned (vanilla's meaning: `list` with
+ * nobody online succeeds with result 0). `result` is the command's return value; only the mod can
+ * report it (RCON carries text only).
+ */
+export const ExecuteCommandResultSchema = z.object({
+  output: z.string(),
+  result: z.number().int().optional(),
+});
 
 export const SendMessageArgsSchema = z.object({
   message: z.string().min(1).max(MAX_MESSAGE_LENGTH),

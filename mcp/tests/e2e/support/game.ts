@@ -46,3 +46,14 @@ export async function ok(client: Client, name: string, args: Record<string, unkn
   if (outcome.isError) throw new Error(`${name} failed: ${outcome.text}`);
   return outcome.data;
 }
+
+/** Runs `body` while nobody is online; the players who were online join again afterwards. */
+export async function withNobodyOnline<T>(stack: Stack, client: Client, body: () => Promise<T>): Promise<T> {
+  const { players } = (await ok(client, "get_online_players")) as { players: string[] };
+  await sim(stack, ...players.map((p) => `sim quit ${p}`));
+  try {
+    return await body();
+  } finally {
+    await sim(stack, ...players.map((p) => `sim join ${p}`));
+  }
+}

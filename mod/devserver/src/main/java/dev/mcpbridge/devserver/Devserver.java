@@ -41,6 +41,7 @@ public final class Devserver implements AutoCloseable {
     private final TickLoop loop;
     private final ActivityDriver driver;
     private final Dispatcher dispatcher;
+    private final DevGameAccess game;
     private final ConsoleOutput console = new ConsoleOutput();
     private final McpBridgeCore core;
     private RconListener rcon;
@@ -58,8 +59,9 @@ public final class Devserver implements AutoCloseable {
         this.dispatcher = new Dispatcher(world, Lang.load(config.version()), loop);
         registerVanilla();
         dispatcher.register("sim", new SimCommand(driver));
+        this.game = new DevGameAccess(world, loop, dispatcher, config.version().id());
         if (config.withMod()) {
-            core = ModLoader.load(new DevGameAccess(world, loop, dispatcher, config.version().id()), config);
+            core = ModLoader.load(game, config);
             world.setEvents(core.events());
             dispatcher.register("mcpbridge", new McpBridgeCommand(core));
         } else {
@@ -151,6 +153,11 @@ public final class Devserver implements AutoCloseable {
 
     public int statusPort() {
         return status.port();
+    }
+
+    /** The platform the mod core runs on (tests run the GameAccess contract against it). */
+    public DevGameAccess game() {
+        return game;
     }
 
     public McpBridgeCore core() {

@@ -59,7 +59,10 @@ public interface GameAccess {
 
     // --- actions ---
 
-    /** Runs a command as the server console and captures what it printed. */
+    /**
+     * Runs a command as the server console (permission level 4, as RCON) and captures what it printed.
+     * The meaning of the result is vanilla's: see {@link CommandResult}.
+     */
     CommandResult executeCommand(String command);
 
     /** Sends a system chat message to one player. */
@@ -100,6 +103,16 @@ public interface GameAccess {
         }
     }
 
-    /** {@code success} is false when the command failed to parse or returned 0; output is what it printed. */
+    /**
+     * What a command did, with vanilla's meaning (brigadier's result callback).
+     *
+     * @param success true when the command ran without an error; false when it did not parse, is unknown,
+     *     or failed while running (no such player, a failed {@code execute if}, an exception). A command
+     *     that ran but "did nothing" still succeeded: {@code list} with nobody online is a success with
+     *     result 0.
+     * @param result the command's return value beside it (e.g. the number of players listed); summed over
+     *     forked executions ({@code execute as @a ...}); 0 when {@code success} is false
+     * @param output the lines the command sent to its source, in order
+     */
     record CommandResult(boolean success, int result, List<String> output) {}
 }

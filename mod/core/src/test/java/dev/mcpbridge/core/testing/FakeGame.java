@@ -27,7 +27,7 @@ public final class FakeGame implements GameAccess {
     /** Every executeCommand / sendMessage / broadcast / teleport / giveItem call, in order. */
     public final List<String> actions = new ArrayList<>();
     public final List<String> executedCommands = new ArrayList<>();
-    public Function<String, CommandResult> commands = FakeGame::vanillaish;
+    public Function<String, CommandResult> commands = this::vanillaish;
     public Function<int[], String> terrain = p -> p[1] < 64 ? "minecraft:stone" : p[1] == 64 ? "minecraft:grass_block" : "minecraft:air";
     public boolean enforceServerThread;
     private final ExecutorService serverThread = Executors.newSingleThreadExecutor(r -> {
@@ -55,9 +55,14 @@ public final class FakeGame implements GameAccess {
         return p;
     }
 
-    static CommandResult vanillaish(String command) {
+    /** A few console commands with vanilla's meaning of success (see GameAccess.CommandResult). */
+    CommandResult vanillaish(String command) {
         if (command.startsWith("say ")) return new CommandResult(true, 1, List.of("[Server] " + command.substring(4)));
-        if (command.equals("list")) return new CommandResult(true, 2, List.of("There are 2 of a max of 20 players online: Steve, Alex"));
+        if (command.equals("list")) {
+            String names = String.join(", ", players.values().stream().map(PlayerView::name).toList());
+            return new CommandResult(true, players.size(),
+                    List.of("There are " + players.size() + " of a max of " + maxPlayers() + " players online: " + names));
+        }
         if (command.startsWith("time query")) return new CommandResult(true, 6000, List.of("The time is 6000"));
         return new CommandResult(false, 0, List.of("Unknown or incomplete command, see below for error"));
     }
@@ -99,7 +104,7 @@ public final class FakeGame implements GameAccess {
         return List.of("minecraft:overworld", "minecraft:the_nether", "minecraft:the_end");
     }
 
-    @Override public long dayTime(String world) { checkThread(); return 30_000; }
+    @Override public long dayTime(String world) { checkThread(); return 6_000; }
     @Override public Weather weather(String world) { checkThread(); return Weather.RAIN; }
 
     @Override

@@ -27,24 +27,31 @@ public final class Dispatcher {
         roots.put(name, command);
     }
 
-    /** Returns the command's result; 0 when it failed. */
-    public int execute(CommandSource source, String line) {
+    /**
+     * What a command did, as brigadier's result callback says it: {@code success} is false only when it
+     * failed with an error; a command that ran is a success whatever its result (0 included).
+     */
+    public record Outcome(boolean success, int result) {
+        static final Outcome FAILED = new Outcome(false, 0);
+    }
+
+    public Outcome execute(CommandSource source, String line) {
         String command = line.startsWith("/") ? line.substring(1) : line;
         CommandContext ctx = new CommandContext(world, lang, loop, this, source);
         try {
-            return executeParsed(ctx, new CommandReader(command));
+            return new Outcome(true, executeParsed(ctx, new CommandReader(command)));
         } catch (CommandSyntaxException e) {
             source.send(e.getMessage());
             String context = e.contextLine(lang.tr("command.context.here"));
             if (context != null) {
                 source.send(context);
             }
-            return 0;
+            return Outcome.FAILED;
         } catch (RuntimeException e) {
             // vanilla: "command.failed" is shown to the source and the stack goes to the log
             Log.error("Command exception: /" + command, e);
             source.send("An unexpected error occurred trying to execute that command");
-            return 0;
+            return Outcome.FAILED;
         }
     }
 

@@ -101,8 +101,8 @@ public final class DevGameAccess implements GameAccess {
     @Override
     public CommandResult executeCommand(String command) {
         List<String> output = new ArrayList<>();
-        int result = dispatcher.execute(CommandSource.console("Server", output::add), command);
-        return new CommandResult(result > 0, result, List.copyOf(output));
+        Dispatcher.Outcome outcome = dispatcher.execute(CommandSource.console("Server", output::add), command);
+        return new CommandResult(outcome.success(), outcome.result(), List.copyOf(output));
     }
 
     @Override
