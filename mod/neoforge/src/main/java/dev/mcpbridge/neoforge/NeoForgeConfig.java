@@ -44,6 +44,7 @@ final class NeoForgeConfig {
     private final ModConfigSpec.ConfigValue<Boolean> idempotencyJournalFsync;
 
     NeoForgeConfig() {
+        CoreConfig defaults = CoreConfig.defaults(); // one place for every default: the core's
         ModConfigSpec.Builder b = new ModConfigSpec.Builder();
         b.push("bridge");
         url = b.comment("WebSocket URL of the bridge's event endpoint, e.g. ws://127.0.0.1:8080/events.",
@@ -51,47 +52,49 @@ final class NeoForgeConfig {
         authToken = b.comment("Bearer token for the event endpoint (keep this file private).")
                 .define("auth_token", "", v -> v instanceof String);
         serverId = b.comment("Id of this Minecraft server in the bridge: 1-64 of A-Z a-z 0-9 _ -.")
-                .define("server_id", "default", v -> v instanceof String s && s.matches("[A-Za-z0-9_-]{1,64}"));
+                .define("server_id", defaults.serverId(), v -> v instanceof String s && s.matches("[A-Za-z0-9_-]{1,64}"));
         reconnectAttempts = b.comment("Consecutive failed connects before giving up; -1 = keep trying.")
-                .defineInRange("reconnect_attempts", -1, -1, 1_000_000);
+                .defineInRange("reconnect_attempts", defaults.reconnectAttempts(), -1, 1_000_000);
         reconnectDelay = b.comment("First reconnect delay in ms; doubles per failure, with jitter.")
-                .defineInRange("reconnect_delay", 5_000L, 1L, 600_000L);
+                .defineInRange("reconnect_delay", defaults.reconnectBaseMs(), 1L, 600_000L);
         reconnectMaxDelay = b.comment("Largest reconnect delay in ms (raised to reconnect_delay if lower).")
-                .defineInRange("reconnect_max_delay", 60_000L, 1L, 3_600_000L);
+                .defineInRange("reconnect_max_delay", defaults.reconnectMaxMs(), 1L, 3_600_000L);
         outboxSize = b.comment("Events kept until the bridge acknowledges them; when full the oldest is dropped.")
-                .defineInRange("outbox_size", 10_000, 1, 1_000_000);
+                .defineInRange("outbox_size", defaults.outboxSize(), 1, 1_000_000);
         b.pop();
 
         b.push("events");
         enabledEvents = b.comment("Events sent to the bridge: " + wireNames() + ". Others are never sent.")
-                .defineListAllowEmpty("enabled", wireNames(), () -> "player_join", NeoForgeConfig::isEventName);
+                .defineListAllowEmpty("enabled", wireNames(defaults.enabledEvents()), () -> "player_join",
+                        NeoForgeConfig::isEventName);
         b.pop();
 
         b.push("commands");
         allowedPatterns = b.comment("Regexes a whole command must match (anchored, without the leading /).",
                         "Commands run by execute_command and built by the other operations are checked.")
-                .defineListAllowEmpty("allowed_patterns", CoreConfig.DEFAULT_ALLOWED_COMMANDS, () -> "list",
+                .defineListAllowEmpty("allowed_patterns", defaults.allowedCommandPatterns(), () -> "list",
                         NeoForgeConfig::isRegex);
         b.pop();
 
         b.push("security");
         maxCommandLength = b.comment("Longest accepted command, in characters.")
-                .defineInRange("max_command_length", 256, 1, CoreConfig.MAX_COMMAND_LENGTH_CAP);
+                .defineInRange("max_command_length", defaults.maxCommandLength(), 1, CoreConfig.MAX_COMMAND_LENGTH_CAP);
         b.pop();
 
         b.push("limits");
         worldMaxRadius = b.comment("Largest get_world_info radius.")
-                .defineInRange("world_info_max_radius", 16, 0, WorldInfoLimits.PROTOCOL_MAX_RADIUS);
+                .defineInRange("world_info_max_radius", defaults.worldInfo().maxRadius(), 0, WorldInfoLimits.PROTOCOL_MAX_RADIUS);
         worldMaxBlocks = b.comment("Non-air blocks listed by get_world_info before it says truncated.")
-                .defineInRange("world_info_max_blocks", 256, 0, 100_000);
+                .defineInRange("world_info_max_blocks", defaults.worldInfo().maxBlocksListed(), 0, 100_000);
         worldMaxEntities = b.comment("Entities listed by get_world_info before it says truncated.")
-                .defineInRange("world_info_max_entities", 64, 0, 10_000);
+                .defineInRange("world_info_max_entities", defaults.worldInfo().maxEntities(), 0, 10_000);
         idempotencyCapacity = b.comment("Write request ids remembered for replay.")
-                .defineInRange("idempotency_capacity", 4096, 1, 1_000_000);
+                .defineInRange("idempotency_capacity", defaults.idempotency().capacity(), 1, 1_000_000);
         idempotencyTtlSeconds = b.comment("How long a write request id is remembered, in seconds.")
-                .defineInRange("idempotency_ttl_seconds", 600L, 1L, 86_400L);
-        // A configured path rather than one derived from the world: the adapter asks the server for no
-        // directories, and a plain path lets the owner keep the file with the world save or elsewhere.
+                .defineInRange("idempotency_ttl_seconds", defaults.idempotency().ttlSeconds(), 1L, 86_400L);
+        // Unlike the core's default (memory only), a server keeps the journal: a restart must not turn a
+        // retried write into a second one. A configured path rather than one derived from the world: the
+        // adapter asks the server for no directories, and a plain path lets the owner keep the file anywhere.
         idempotencyJournal = b.comment("File that keeps the remembered write request ids across server restarts, so a",
                         "write the bridge retries after a crash is not run twice. Empty = memory only (a write whose",
                         "answer a crash lost may then run again). A relative path is resolved against the server",
@@ -99,7 +102,7 @@ final class NeoForgeConfig {
                 .define("idempotency_journal", IdempotencyLimits.JOURNAL_FILE_NAME, v -> v instanceof String);
         idempotencyJournalFsync = b.comment("Sync that file to disk before each write runs. Off: it survives a crash of the",
                         "server process. On: also an OS crash or power loss, at one disk sync per /mcpbridge call.")
-                .define("idempotency_journal_fsync", false, v -> v instanceof Boolean);
+                .define("idempotency_journal_fsync", defaults.idempotency().journalFsync(), v -> v instanceof Boolean);
         b.pop();
         spec = b.build();
     }
@@ -128,7 +131,12 @@ final class NeoForgeConfig {
     }
 
     private static List<String> wireNames() {
-        return Arrays.stream(EventType.values()).map(EventType::wireName).toList();
+        return wireNames(EnumSet.allOf(EventType.class));
+    }
+
+    /** In the enum's order (a Set's own order is unspecified). */
+    private static List<String> wireNames(Set<EventType> types) {
+        return Arrays.stream(EventType.values()).filter(types::contains).map(EventType::wireName).toList();
     }
 
     private static boolean isBridgeUrl(Object v) {

@@ -138,8 +138,7 @@ final class NeoForgeGameAccess implements GameAccess {
 
     @Override
     public void teleport(UUID player, String world, double x, double y, double z) {
-        ServerPlayer p = player(player);
-        p.teleportTo(level(world), x, y, z, p.getYRot(), p.getXRot());
+        PlayerTeleport.teleport(player(player), level(world), x, y, z);
     }
 
     @Override

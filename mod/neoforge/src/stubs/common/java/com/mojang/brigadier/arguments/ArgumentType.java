@@ -1,0 +1,4 @@
+// Stub (signatures only, no logic) of brigadier (Mojang/brigadier); see mod/neoforge/API-NOTES.md.
+package com.mojang.brigadier.arguments;
+
+public interface ArgumentType<T> {}

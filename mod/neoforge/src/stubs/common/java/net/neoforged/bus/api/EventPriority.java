@@ -1,0 +1,10 @@
+// Stub (signatures only, no logic) of eventbus 8.0 (neoforged/Bus); see mod/neoforge/API-NOTES.md.
+package net.neoforged.bus.api;
+
+public enum EventPriority {
+    HIGHEST,
+    HIGH,
+    NORMAL,
+    LOW,
+    LOWEST
+}

@@ -1,0 +1,6 @@
+// Stub (signatures only, no logic) of NeoForge 21.1.x/21.3.x (neoforged/NeoForge branches 1.21.1 and 1.21.x); see mod/neoforge/API-NOTES.md.
+package net.neoforged.neoforge.event.server;
+
+public class ServerStoppingEvent extends ServerLifecycleEvent {
+    private ServerStoppingEvent() { throw new UnsupportedOperationException(); }
+}
