@@ -4,6 +4,7 @@
  * whatever the composition root hands it.
  */
 import type { Operation } from "@mcp-bridge/shared";
+import type { ServerProfile } from "../vanilla/index.js";
 
 export interface RconChannel {
   /** Connects and keeps reconnecting; resolves on the first login, rejects when it gives up. */
@@ -17,6 +18,8 @@ export interface RconChannel {
 export interface VanillaContext {
   /** The server's version via the status ping (asked lazily, only by operations that need it). */
   serverVersion: () => Promise<string>;
+  /** The server's version and brand, detected once per connection. */
+  profile?: () => Promise<ServerProfile>;
 }
 
 /** Runs one operation with vanilla commands; throws BridgeError (UNSUPPORTED where vanilla cannot). */

@@ -18,9 +18,10 @@ import { CommandWorker } from "../jobs/command-worker.js";
 import { createJobProcessor, type ExecutionResult, type RequestExecutor } from "../jobs/job-processor.js";
 import { ModBatcher } from "../jobs/mod-batcher.js";
 import type { Mode } from "../jobs/retry-policy.js";
+import { createVanillaContext } from "../vanilla/index.js";
 import { type Capability, detectCapability } from "./capability.js";
 import { Lease } from "./lease.js";
-import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
+import type { RconChannel, VanillaContext, VanillaRunner } from "./rcon-channel.js";
 
 export interface RuntimeMetrics {
   observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
@@ -70,6 +71,8 @@ export class ServerRuntime implements RequestExecutor {
   private worker: CommandWorker | undefined;
   private batcher: ModBatcher | undefined;
   private capability: Capability | undefined;
+  /** Vanilla mode's per-connection facts (the server's version and brand, detected once). */
+  private vanillaContext: VanillaContext | undefined;
   private currentMode: Mode | undefined;
   private checks: Promise<void> = Promise.resolve();
   private stopping = false;
@@ -125,7 +128,7 @@ export class ServerRuntime implements RequestExecutor {
         op,
         request.payload.args,
         { command: (text: string) => this.timed(rcon, text) },
-        { serverVersion: this.options.probeVersion },
+        this.vanillaContext ?? { serverVersion: this.options.probeVersion },
       );
       return { data, replay: false };
     }
@@ -208,6 +211,9 @@ export class ServerRuntime implements RequestExecutor {
         );
       } else {
         this.batcher = undefined;
+        this.vanillaContext = createVanillaContext(this.options.probeVersion, {
+          command: (text) => this.timed(rcon, text),
+        });
         this.log.info({ mode: "vanilla", reason: capability.reason }, "server connected in vanilla mode");
       }
       this.currentMode = capability.mode;

@@ -1,65 +1,76 @@
 /**
- * The English text vanilla Minecraft 1.21 answers over RCON, and parsers for it.
- * In: the answer text of one vanilla command. Out: the numbers and names in it, or a BridgeError.
- * Every string is quoted from the game's en_us.json (minecraft-data 3.117.0,
- * data/pc/1.21.1/language.json); the translation key is named beside each one. Over RCON the
- * server appends the messages of one command to a buffer, possibly without a separator, so the
- * parsers search the text rather than splitting it into lines.
+ * Parsers for the English text vanilla Minecraft answers over RCON, per version.
+ * In: the answer of one command and the detected server profile. Out: the numbers and names in it,
+ * or a BridgeError that quotes the answer and names the detected version and brand.
+ * The strings come from game-strings.ts (Minecraft's en_us per version, from minecraft-data); the
+ * table of the detected version is tried first, then the others, because a server's version is not
+ * always known (no status port) and most strings never changed. Formatting codes (§x, ANSI) are
+ * stripped first. Over RCON the messages of one command are appended to one buffer, sometimes
+ * without a separator, so the parsers search the text instead of splitting it into lines.
  */
 import { BridgeError } from "@mcp-bridge/shared";
-
-/** Translation keys and their en_us text, for error messages and tests. */
-export const GAME_TEXT = {
-  /** commands.list.players */
-  listPlayers: "There are %s of a max of %s players online: %s",
-  /** commands.time.query */
-  timeQuery: "The time is %s",
-  /** commands.execute.conditional.pass / .fail */
-  testPassed: "Test passed",
-  testFailed: "Test failed",
-  /** commands.tick.status.frozen */
-  tickFrozen: "The game is frozen",
-  /** commands.tick.query.rate.running */
-  tickRateRunning: "Target tick rate: %s per second.\nAverage time per tick: %sms (Target: %sms)",
-  /** commands.tick.query.rate.sprinting */
-  tickRateSprinting:
-    "Target tick rate: %s per second (ignored, reference only).\nAverage time per tick: %sms",
-  /** commands.teleport.success.location.single */
-  teleported: "Teleported %s to %s, %s, %s",
-  /** commands.give.success.single */
-  gave: "Gave %s %s to %s",
-  /** commands.data.entity.query */
-  entityData: "%s has the following entity data: %s",
-  /** command.unknown.command */
-  unknownCommand: "Unknown or incomplete command, see below for error",
-  /** command.unknown.argument */
-  incorrectArgument: "Incorrect argument for command",
-  /** command.context.here: brigadier marks where parsing stopped */
-  parseMarker: "<--[HERE]",
-  /** argument.entity.notfound.player / argument.entity.notfound.entity / argument.player.unknown */
-  noPlayer: "No player was found",
-  noEntity: "No entity was found",
-  playerUnknown: "That player does not exist",
-  /** argument.dimension.invalid */
-  unknownDimension: "Unknown dimension '%s'",
-  /** argument.item.id.invalid */
-  unknownItem: "Unknown item '%s'",
-  /** commands.give.failed.toomanyitems */
-  tooManyItems: "Can't give more than %s of %s",
-  /** commands.teleport.invalidPosition */
-  invalidPosition: "Invalid position for teleport",
-  /** command.failed */
-  commandFailed: "An unexpected error occurred trying to execute that command",
-} as const;
+import { isEssentialsList, parseEssentialsList } from "./essentials-list.js";
+import { quoteAnswer, stripFormatting } from "./formatting.js";
+import { GAME_STRING_TABLES, type GameStringTable } from "./game-strings.js";
+import { compareVersions, describeProfile, type ServerProfile, UNKNOWN_PROFILE } from "./server-profile.js";
 
 const NUM = "(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)";
 
-function unexpected(what: string, answer: string): BridgeError {
+/** The string tables, the one for `version` first, newest first otherwise. */
+export function tablesFor(version: string | undefined): GameStringTable[] {
+  const newestFirst = [...GAME_STRING_TABLES].reverse();
+  if (!version) return newestFirst;
+  const own = newestFirst.find((t) => compareVersions(t.since, version) <= 0) ?? newestFirst.at(-1)!;
+  return [own, ...newestFirst.filter((t) => t !== own)];
+}
+
+/** Every wording of one key across the known versions. */
+export function allWordings(key: string): string[] {
+  return [...new Set(GAME_STRING_TABLES.map((t) => t.strings[key]).filter((s): s is string => !!s))];
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** A template such as "The time is %s" as a regex whose `%s` (or `%1$s`) become `groups` in order. */
+export function templateRegex(template: string, groups: readonly string[], flags = "s"): RegExp {
+  let i = 0;
+  const source = template
+    .split(/(%(?:\d+\$)?s)/)
+    .map((part, index) => (index % 2 === 1 ? (groups[i++] ?? ".*?") : escapeRegex(part)))
+    .join("");
+  return new RegExp(source, flags);
+}
+
+function unexpected(what: string, answer: string, profile: ServerProfile): BridgeError {
   return new BridgeError(
     "SERVER_ERROR",
-    `unexpected answer to ${what}: "${answer.slice(0, 200)}"; is this a Minecraft 1.21 server with English messages?`,
-    { details: { answer: answer.slice(0, 1000) } },
+    `unexpected answer to ${what} from ${describeProfile(profile)}: ${quoteAnswer(answer)}; ` +
+      "the bridge reads English answers of vanilla, Paper and Spigot (with EssentialsX) from 1.20.5 on",
+    {
+      details: {
+        answer: answer.slice(0, 1000),
+        version: profile.version ?? "unknown",
+        brand: profile.brand,
+      },
+    },
   );
+}
+
+/** The first match of `key`'s template (as regex with `groups`) in the tables for the profile. */
+function matchKey(
+  key: string,
+  groups: readonly string[],
+  text: string,
+  profile: ServerProfile,
+): RegExpExecArray | undefined {
+  for (const table of tablesFor(profile.version)) {
+    const template = table.strings[key];
+    const match = template ? templateRegex(template, groups).exec(text) : null;
+    if (match) return match;
+  }
+  return undefined;
 }
 
 export interface OnlinePlayers {
@@ -68,10 +79,12 @@ export interface OnlinePlayers {
   players: string[];
 }
 
-/** `list` -> "There are 2 of a max of 20 players online: Alice, Bob". */
-export function parseList(answer: string): OnlinePlayers {
-  const match = /There are (\d+) of a max of (\d+) players online:(.*)$/s.exec(answer);
-  if (!match) throw unexpected("list", answer);
+/** `list`: vanilla "There are 2 of a max of 20 players online: Alice, Bob", or EssentialsX's. */
+export function parseList(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): OnlinePlayers {
+  if (isEssentialsList(answer)) return parseEssentialsList(answer);
+  const text = stripFormatting(answer);
+  const match = matchKey("commands.list.players", ["(\\d+)", "(\\d+)", "(.*)$"], text, profile);
+  if (!match) throw unexpected("list", answer, profile);
   const players = match[3]!
     .split(",")
     .map((name) => name.trim())
@@ -80,9 +93,9 @@ export function parseList(answer: string): OnlinePlayers {
 }
 
 /** `time query daytime` -> "The time is 6000". */
-export function parseTimeQuery(answer: string): number {
-  const match = /The time is (-?\d+)/.exec(answer);
-  if (!match) throw unexpected("time query daytime", answer);
+export function parseTimeQuery(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): number {
+  const match = matchKey("commands.time.query", ["(-?\\d+)"], stripFormatting(answer), profile);
+  if (!match) throw unexpected("time query daytime", answer, profile);
   return Math.max(0, Number(match[1]));
 }
 
@@ -90,84 +103,64 @@ export function parseTimeQuery(answer: string): number {
  * `tick query` -> ticks per second actually reached: 0 when frozen; when sprinting the target is
  * ignored, so 1000 / mspt; otherwise the target rate, lower when a tick takes longer than its slot.
  */
-export function parseTickQuery(answer: string): number {
-  if (answer.includes(GAME_TEXT.tickFrozen)) return 0;
-  const rate = new RegExp(`Target tick rate: ${NUM} per second`).exec(answer);
-  const mspt = new RegExp(`Average time per tick: ${NUM}ms`).exec(answer);
-  if (!rate || !mspt) throw unexpected("tick query", answer);
-  const target = Number(rate[1]);
-  const perTick = Number(mspt[1]);
+export function parseTickQuery(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): number {
+  const text = stripFormatting(answer);
+  if (allWordings("commands.tick.status.frozen").some((s) => text.includes(s))) return 0;
+  const sprint = matchKey("commands.tick.query.rate.sprinting", [NUM, NUM], text, profile);
+  const running = sprint
+    ? undefined
+    : matchKey("commands.tick.query.rate.running", [NUM, NUM, NUM], text, profile);
+  const match = sprint ?? running;
+  if (!match) throw unexpected("tick query", answer, profile);
+  const target = Number(match[1]);
+  const perTick = Number(match[2]);
   const reached = perTick > 0 ? 1000 / perTick : target;
-  const tps = answer.includes("(ignored, reference only)") ? reached : Math.min(target, reached);
+  const tps = sprint ? reached : Math.min(target, reached);
   return Math.round(tps * 100) / 100;
 }
 
 /** `execute if ...` -> true for "Test passed", false for "Test failed". */
-export function parseTest(answer: string): boolean {
-  if (answer.includes(GAME_TEXT.testPassed)) return true;
-  if (answer.includes(GAME_TEXT.testFailed)) return false;
-  throw unexpected("an execute if test", answer);
+export function parseTest(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): boolean {
+  const text = stripFormatting(answer);
+  if (allWordings("commands.execute.conditional.pass").some((s) => text.includes(s))) return true;
+  if (allWordings("commands.execute.conditional.fail").some((s) => text.includes(s))) return false;
+  throw unexpected("an execute if test", answer, profile);
 }
 
 /** `tp` -> "Teleported Steve to 1.500000, 64.000000, -3.250000". */
-export function parseTeleported(answer: string): { player: string; x: number; y: number; z: number } {
-  const match = new RegExp(`Teleported (\\S+) to ${NUM}, ${NUM}, ${NUM}`).exec(answer);
-  if (!match) throw unexpected("tp", answer);
+export function parseTeleported(
+  answer: string,
+  profile: ServerProfile = UNKNOWN_PROFILE,
+): { player: string; x: number; y: number; z: number } {
+  const groups = ["(\\S+)", NUM, NUM, NUM];
+  const match = matchKey(
+    "commands.teleport.success.location.single",
+    groups,
+    stripFormatting(answer),
+    profile,
+  );
+  if (!match) throw unexpected("tp", answer, profile);
   return { player: match[1]!, x: Number(match[2]), y: Number(match[3]), z: Number(match[4]) };
 }
 
 /** `give` -> "Gave 5 [Diamond] to Steve": the count given and the player's name. */
-export function parseGave(answer: string): { count: number; player: string } {
-  const match = /Gave (\d+) .* to (\S+)/s.exec(answer);
-  if (!match) throw unexpected("give", answer);
+export function parseGave(
+  answer: string,
+  profile: ServerProfile = UNKNOWN_PROFILE,
+): { count: number; player: string } {
+  const groups = ["(\\d+)", ".*", "(\\S+)"];
+  const match = matchKey("commands.give.success.single", groups, stripFormatting(answer), profile);
+  if (!match) throw unexpected("give", answer, profile);
   return { count: Number(match[1]), player: match[2]! };
 }
 
 /** `data get entity <p> [path]` -> the entity's name and the SNBT text after the colon. */
-export function parseEntityData(answer: string): { name: string; snbt: string } {
-  const marker = " has the following entity data: ";
-  const at = answer.indexOf(marker);
-  if (at < 0) throw unexpected("data get entity", answer);
-  return { name: answer.slice(0, at).trim(), snbt: answer.slice(at + marker.length).trim() };
-}
-
-export function mentionsMissingPlayer(answer: string): boolean {
-  return [GAME_TEXT.noPlayer, GAME_TEXT.noEntity, GAME_TEXT.playerUnknown].some((text) =>
-    answer.includes(text),
-  );
-}
-
-/**
- * Errors vanilla reports as text. `commandIsUsers` = the caller wrote the command (execute_command):
- * syntax errors are then INVALID_COMMAND; for commands the bridge built they are INVALID_ARGS
- * (an unknown item or dimension came from the arguments). Player-not-found is left to the caller,
- * which knows who was meant and adds the online players.
- */
-export function classifyFailure(answer: string, commandIsUsers: boolean): BridgeError | undefined {
-  const text = answer.slice(0, 500);
-  if (answer.includes(GAME_TEXT.unknownCommand) || answer.includes(GAME_TEXT.incorrectArgument)) {
-    return new BridgeError("INVALID_COMMAND", `the server did not accept the command: ${text}`, {
-      details: { answer: text },
-    });
-  }
-  const argumentProblem =
-    /Unknown (?:dimension|item) '[^']*'/.exec(answer) ??
-    /Can't give more than \d+ of .+/.exec(answer) ??
-    (answer.includes(GAME_TEXT.invalidPosition) ? [GAME_TEXT.invalidPosition] : null);
-  if (argumentProblem || answer.includes(GAME_TEXT.parseMarker)) {
-    const reason = argumentProblem?.[0] ?? text;
-    return commandIsUsers
-      ? new BridgeError("INVALID_COMMAND", `the server did not accept the command: ${reason}`, {
-          details: { answer: text },
-        })
-      : new BridgeError("INVALID_ARGS", `the server refused the arguments: ${reason}`, {
-          details: { answer: text },
-        });
-  }
-  if (answer.includes(GAME_TEXT.commandFailed)) {
-    return new BridgeError("SERVER_ERROR", `the command failed on the server: ${text}; see the server log`, {
-      details: { answer: text },
-    });
-  }
-  return undefined;
+export function parseEntityData(
+  answer: string,
+  profile: ServerProfile = UNKNOWN_PROFILE,
+): { name: string; snbt: string } {
+  const text = stripFormatting(answer);
+  const match = matchKey("commands.data.entity.query", ["(.*?)", "(.*)"], text, profile);
+  if (!match) throw unexpected("data get entity", answer, profile);
+  return { name: match[1]!.trim(), snbt: match[2]!.trim() };
 }

@@ -13,10 +13,9 @@ import {
   type OperationResult,
   toAsciiJson,
 } from "@mcp-bridge/shared";
+import { classifyFailure, mentionsMissingNamedPlayer, mentionsMissingPlayer } from "./failures.js";
+import { stripFormatting } from "./formatting.js";
 import {
-  classifyFailure,
-  GAME_TEXT,
-  mentionsMissingPlayer,
   parseEntityData,
   parseGave,
   parseList,
@@ -26,15 +25,11 @@ import {
   parseTimeQuery,
 } from "./game-text.js";
 import { playerInfoFromData } from "./player-data.js";
+import { type CommandRunner, detectProfile, type VanillaContext } from "./profile-detection.js";
+import { isBukkit, type ServerProfile } from "./server-profile.js";
 import { parseSnbt, SnbtSyntaxError, type SnbtValue } from "./snbt.js";
 
-export interface CommandRunner {
-  command(text: string): Promise<string>;
-}
-
-export interface VanillaContext {
-  serverVersion: () => Promise<string>;
-}
+export type { CommandRunner, VanillaContext };
 
 /** What vanilla commands can do; get_world_info (block scans) and hello need the mod. */
 export const VANILLA_OPERATIONS: readonly Operation[] = [
@@ -85,14 +80,27 @@ function checked<O extends Operation>(op: O, data: unknown): OperationResult<O> 
 }
 
 class Vanilla {
+  private detected: Promise<ServerProfile> | undefined;
+
   constructor(
     private readonly rcon: CommandRunner,
     private readonly ctx: VanillaContext,
   ) {}
 
-  /** Runs a command the bridge built; a failure text becomes its BridgeError. */
+  profile(): Promise<ServerProfile> {
+    this.detected ??= this.ctx.profile?.() ?? detectProfile(this.ctx, this.rcon);
+    return this.detected;
+  }
+
+  /**
+   * Runs a command the bridge built; a failure text becomes its BridgeError. On Bukkit servers a
+   * plugin may replace a vanilla command (EssentialsX's give, tp, time), so the bridge names
+   * vanilla's own, which Bukkit keeps under the `minecraft:` namespace.
+   */
   async run(command: string, player?: string): Promise<string> {
-    const answer = await this.rcon.command(command);
+    const profile = await this.profile();
+    const name = isBukkit(profile) && !command.startsWith("list") ? `minecraft:${command}` : command;
+    const answer = await this.rcon.command(name);
     if (player && mentionsMissingPlayer(answer)) throw await this.playerNotFound(player);
     const failure = classifyFailure(answer, false);
     if (failure) throw failure;
@@ -110,7 +118,8 @@ class Vanilla {
   }
 
   async online() {
-    return parseList(await this.run("list"));
+    const answer = await this.run("list");
+    return parseList(answer, await this.profile());
   }
 
   /** The online player's name as the server spells it; PLAYER_NOT_FOUND when not online. */
@@ -127,7 +136,7 @@ class Vanilla {
 
   async entityData(player: string, path = ""): Promise<{ name: string; data: SnbtValue }> {
     const answer = await this.run(`data get entity ${player}${path ? ` ${path}` : ""}`, player);
-    const { name, snbt } = parseEntityData(answer);
+    const { name, snbt } = parseEntityData(answer, await this.profile());
     try {
       return { name, data: parseSnbt(snbt) };
     } catch (error) {
@@ -152,8 +161,8 @@ class Vanilla {
 
   async executeCommand(args: OperationArgs<"execute_command">) {
     const command = args.command.startsWith("/") ? args.command.slice(1) : args.command;
-    const output = await this.rcon.command(command);
-    if (output.includes(GAME_TEXT.noPlayer) || output.includes(GAME_TEXT.playerUnknown)) {
+    const output = stripFormatting(await this.rcon.command(command));
+    if (mentionsMissingNamedPlayer(output)) {
       const { players } = await this.online().catch(() => ({ players: undefined }));
       throw new BridgeError(
         "PLAYER_NOT_FOUND",
@@ -183,32 +192,33 @@ class Vanilla {
       `execute in ${dimension} run tp ${args.player} ${coordinate(x)} ${coordinate(y)} ${coordinate(z)}`,
       args.player,
     );
-    const done = parseTeleported(answer);
+    const done = parseTeleported(answer, await this.profile());
     return { player: done.player, location: { world: dimension, x: done.x, y: done.y, z: done.z } };
   }
 
   async give(args: OperationArgs<"give_item">) {
     const item = args.item.includes(":") ? args.item : `minecraft:${args.item}`;
     const answer = await this.run(`give ${args.player} ${item} ${args.quantity}`, args.player);
-    const gave = parseGave(answer);
+    const gave = parseGave(answer, await this.profile());
     return { player: gave.player, item, quantity: gave.count };
   }
 
   async playerInfo(args: OperationArgs<"get_player_info">) {
     const { name, data } = await this.entityData(args.player);
-    return playerInfoFromData(name || args.player, data);
+    return playerInfoFromData(name || args.player, data, await this.profile());
   }
 
   async serverInfo() {
+    const profile = await this.profile();
     const list = await this.online();
-    const timeOfDay = parseTimeQuery(await this.run("time query daytime"));
-    const tps = parseTickQuery(await this.run("tick query"));
-    const thunder = parseTest(
-      await this.run('execute if predicate {condition:"minecraft:weather_check",thundering:true}'),
-    );
-    const rain =
-      thunder ||
-      parseTest(await this.run('execute if predicate {condition:"minecraft:weather_check",raining:true}'));
+    const timeOfDay = parseTimeQuery(await this.run("time query daytime"), profile);
+    const tps = parseTickQuery(await this.run("tick query"), profile);
+    const test = (check: string) =>
+      this.run(`execute if predicate {condition:"minecraft:weather_check",${check}:true}`).then((answer) =>
+        parseTest(answer, profile),
+      );
+    const thunder = await test("thundering");
+    const rain = thunder || (await test("raining"));
     const weather = thunder ? "THUNDER" : rain ? "RAIN" : "CLEAR";
     const version = await this.ctx.serverVersion();
     return { version, onlinePlayers: list.online, maxPlayers: list.max, timeOfDay, weather, tps };

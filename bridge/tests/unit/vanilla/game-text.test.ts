@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { classifyFailure } from "../../../src/vanilla/failures.js";
 import {
-  classifyFailure,
   parseList,
   parseTeleported,
   parseTest,

@@ -26,6 +26,8 @@ export interface StackOptions {
   policy?: { roles?: Record<string, unknown>; clients?: unknown[] };
   /** Extra command patterns the mod allows. */
   allow?: string[];
+  /** Extra devserver arguments, e.g. a version and flavour (shared/testing/flavours.ts). */
+  devserverArgs?: string[];
 }
 
 export interface Stack {
@@ -87,6 +89,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     bridgeUrl: `ws://127.0.0.1:${bridgePort}/events`,
     eventsToken,
     allow: options.allow,
+    extraArgs: options.devserverArgs,
   });
   const common = {
     REDIS_URL: redisUrl,

@@ -10,6 +10,7 @@ import dev.mcpbridge.devserver.command.Lang;
 import dev.mcpbridge.devserver.command.McpBridgeCommand;
 import dev.mcpbridge.devserver.command.SimCommand;
 import dev.mcpbridge.devserver.command.vanilla.DataCommand;
+import dev.mcpbridge.devserver.command.vanilla.EssentialsListCommand;
 import dev.mcpbridge.devserver.command.vanilla.ExecuteCommand;
 import dev.mcpbridge.devserver.command.vanilla.GiveCommand;
 import dev.mcpbridge.devserver.command.vanilla.ListCommand;
@@ -70,18 +71,29 @@ public final class Devserver implements AutoCloseable {
     }
 
     private void registerVanilla() {
-        dispatcher.register("list", new ListCommand());
-        dispatcher.register("say", new SayCommand());
-        dispatcher.register("tellraw", new TellrawCommand());
+        vanilla("list", config.flavour().essentials() ? new EssentialsListCommand() : new ListCommand());
+        vanilla("say", new SayCommand());
+        vanilla("tellraw", new TellrawCommand());
         TeleportCommand tp = new TeleportCommand();
-        dispatcher.register("tp", tp);
-        dispatcher.register("teleport", tp);
-        dispatcher.register("give", new GiveCommand());
-        dispatcher.register("data", new DataCommand());
-        dispatcher.register("time", new TimeCommand());
-        dispatcher.register("tick", new TickCommand());
-        dispatcher.register("weather", new WeatherCommand());
-        dispatcher.register("execute", new ExecuteCommand());
+        vanilla("tp", tp);
+        vanilla("teleport", tp);
+        vanilla("give", new GiveCommand());
+        vanilla("data", new DataCommand());
+        vanilla("time", new TimeCommand());
+        vanilla("tick", new TickCommand());
+        vanilla("weather", new WeatherCommand());
+        vanilla("execute", new ExecuteCommand());
+    }
+
+    /**
+     * Registers a vanilla command; Paper (CraftBukkit) also keeps every vanilla command under the
+     * {@code minecraft:} namespace, so a plugin's command of the same name does not hide it.
+     */
+    private void vanilla(String name, dev.mcpbridge.devserver.command.Command command) {
+        dispatcher.register(name, command);
+        if (config.flavour().paper()) {
+            dispatcher.register("minecraft:" + name, name.equals("list") ? new ListCommand() : command);
+        }
     }
 
     public void start() throws IOException {

@@ -43,7 +43,7 @@ class IdempotencyJournalRestartTest {
             first = mcpbridge(before, give("job-restart-1"));
             assertEquals("response", first.get("type").getAsString(), first.toString());
             assertNull(first.getAsJsonObject("payload").get("replay"));
-            assertTrue(before.runCommand("data get entity Steve Inventory").contains("count: 5, id: \"minecraft:diamond\""));
+            assertTrue(before.runCommand("data get entity Steve Inventory").contains("count: 5, Slot: 0b, id: \"minecraft:diamond\""));
         }
         assertTrue(Files.readString(state.resolve(IdempotencyLimits.JOURNAL_FILE_NAME)).contains("\"id\":\"job-restart-1\""));
 

@@ -44,7 +44,7 @@ public final class DataCommand implements Command {
         }
         Args.end(ctx, r);
         SimPlayer p = target.entity(ctx);
-        Object tag = PlayerNbt.of(p);
+        Object tag = PlayerNbt.of(p, ctx.lang().version());
         if (path != null) {
             tag = select(ctx, tag, path);
         }
@@ -56,7 +56,7 @@ public final class DataCommand implements Command {
             ctx.send(ctx.tr("commands.data.entity.get", path, p.name(), String.format(Locale.ROOT, "%.2f", scale), value));
             return value;
         }
-        ctx.send(ctx.tr("commands.data.entity.query", p.name(), Snbt.print(tag)));
+        ctx.send(ctx.tr("commands.data.entity.query", p.name(), Snbt.print(tag, ctx.lang().version())));
         return result(tag);
     }
 

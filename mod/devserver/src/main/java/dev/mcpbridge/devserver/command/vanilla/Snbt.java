@@ -1,5 +1,6 @@
 package dev.mcpbridge.devserver.command.vanilla;
 
+import dev.mcpbridge.devserver.variant.GameVersion;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -15,13 +16,14 @@ final class Snbt {
 
     private Snbt() {}
 
-    static String print(Object tag) {
+    /** From 1.21.5 on, typed arrays print without spaces: {@code [I;1,2,3,4]}. */
+    static String print(Object tag, GameVersion version) {
         StringBuilder out = new StringBuilder();
-        write(tag, out);
+        write(tag, out, version.hasEquipmentField() ? "," : ", ", version.hasEquipmentField() ? "[I;" : "[I; ");
         return out.toString();
     }
 
-    private static void write(Object tag, StringBuilder out) {
+    private static void write(Object tag, StringBuilder out, String arraySep, String arrayOpen) {
         if (tag instanceof Byte b) {
             out.append(b).append('b');
         } else if (tag instanceof Short s) {
@@ -37,16 +39,16 @@ final class Snbt {
         } else if (tag instanceof String s) {
             out.append(quote(s));
         } else if (tag instanceof int[] ints) {
-            out.append("[I; ");
+            out.append(arrayOpen);
             for (int i = 0; i < ints.length; i++) {
-                out.append(i > 0 ? ", " : "").append(ints[i]);
+                out.append(i > 0 ? arraySep : "").append(ints[i]);
             }
             out.append(']');
         } else if (tag instanceof List<?> list) {
             out.append('[');
             for (int i = 0; i < list.size(); i++) {
                 out.append(i > 0 ? ", " : "");
-                write(list.get(i), out);
+                write(list.get(i), out, arraySep, arrayOpen);
             }
             out.append(']');
         } else if (tag instanceof Map<?, ?> map) {
@@ -57,7 +59,7 @@ final class Snbt {
                 first = false;
                 String key = (String) e.getKey();
                 out.append(SIMPLE_KEY.matcher(key).matches() ? key : quote(key)).append(": ");
-                write(e.getValue(), out);
+                write(e.getValue(), out, arraySep, arrayOpen);
             }
             out.append('}');
         } else {
