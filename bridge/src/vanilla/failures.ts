@@ -8,6 +8,12 @@ import { BridgeError } from "@mcp-bridge/shared";
 import { stripFormatting } from "./formatting.js";
 import { allWordings, templateRegex } from "./game-text.js";
 
+/**
+ * Spigot answers an unknown command with its own text (spigot.yml messages.unknown-command, default
+ * below; Paper uses vanilla's). Seen in real Spigot and older Paper logs (vanilla-corpus/failure.json).
+ */
+const BUKKIT_UNKNOWN_COMMAND = 'Unknown command. Type "/help" for help.';
+
 const MISSING_PLAYER_KEYS = [
   "argument.entity.notfound.player",
   "argument.entity.notfound.entity",
@@ -45,7 +51,11 @@ export function mentionsMissingNamedPlayer(answer: string): boolean {
 export function classifyFailure(answer: string, commandIsUsers: boolean): BridgeError | undefined {
   const clean = stripFormatting(answer);
   const text = clean.slice(0, 500);
-  if (mentions(clean, "command.unknown.command") || mentions(clean, "command.unknown.argument")) {
+  if (
+    mentions(clean, "command.unknown.command") ||
+    mentions(clean, "command.unknown.argument") ||
+    clean.includes(BUKKIT_UNKNOWN_COMMAND)
+  ) {
     return new BridgeError("INVALID_COMMAND", `the server did not accept the command: ${text}`, {
       details: { answer: text },
     });

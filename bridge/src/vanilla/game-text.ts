@@ -15,6 +15,14 @@ import { GAME_STRING_TABLES, type GameStringTable } from "./game-strings.js";
 import { compareVersions, describeProfile, type ServerProfile, UNKNOWN_PROFILE } from "./server-profile.js";
 
 const NUM = "(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)";
+/**
+ * The sprinting line as the language diff of snapshot 25w36a (PixiGeko/Minecraft-generated-data)
+ * shows it, "(ignored; reference only)." and a blank line, while minecraft-data's 1.21.9+ files keep
+ * "(ignored, reference only)."; both are read.
+ */
+const SPRINTING_25W36A = new RegExp(
+  `Target tick rate: ${NUM} per second \\(ignored; reference only\\)\\.\\s*Average time per tick: ${NUM}ms`,
+);
 
 /** The string tables, the one for `version` first, newest first otherwise. */
 export function tablesFor(version: string | undefined): GameStringTable[] {
@@ -106,7 +114,10 @@ export function parseTimeQuery(answer: string, profile: ServerProfile = UNKNOWN_
 export function parseTickQuery(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): number {
   const text = stripFormatting(answer);
   if (allWordings("commands.tick.status.frozen").some((s) => text.includes(s))) return 0;
-  const sprint = matchKey("commands.tick.query.rate.sprinting", [NUM, NUM], text, profile);
+  const sprint =
+    matchKey("commands.tick.query.rate.sprinting", [NUM, NUM], text, profile) ??
+    SPRINTING_25W36A.exec(text) ??
+    undefined;
   const running = sprint
     ? undefined
     : matchKey("commands.tick.query.rate.running", [NUM, NUM, NUM], text, profile);

@@ -45,14 +45,35 @@ export function profileFromStatusName(name: string): ServerProfile {
   return { version, brand, source: `status ping version "${name.slice(0, 80)}"` };
 }
 
-/** From the answer to `version` (formatting already stripped); undefined when it says nothing usable. */
+/**
+ * The brand a Bukkit version line names: "Paper", "Purpur", ...; Spigot called itself "CraftBukkit"
+ * until 1.20 with "Spigot" in the build ("3284-a-Spigot-3892929-0ab8487"), old Paper "PaperSpigot".
+ */
+function bukkitBrand(name: string, build: string): Brand {
+  const brand = BUKKIT_BRANDS[name.toLowerCase()] ?? "unknown";
+  if (brand !== "craftbukkit") return brand;
+  if (/PaperSpigot/i.test(build)) return "paper";
+  return /Spigot/i.test(build) ? "spigot" : brand;
+}
+
+/**
+ * From the answer to `version` (formatting already stripped); undefined when it says nothing usable.
+ * Bukkit: "This server is running Paper version 1.21.1-116-master@e7e1ab5 (...) (Implementing API
+ * version 1.21.1-R0.1-SNAPSHOT)", older builds "... version git-Paper-497 (MC: 1.20.4) (...)".
+ * Vanilla 1.21.6+: "Server version info:" then "id = 1.21.11", "name = 1.21.11", ... (one line
+ * each, or run together over RCON).
+ */
 export function profileFromVersionAnswer(answer: string): ServerProfile | undefined {
-  const bukkit = /This server is running (\w+) version .*?\(MC: (\d+\.\d+(?:\.\d+)?)\)/s.exec(answer);
+  const bukkit = /This server is running (\w+) version (\S+)(.*)/s.exec(answer);
   if (bukkit) {
-    const brand = BUKKIT_BRANDS[bukkit[1]!.toLowerCase()] ?? "unknown";
-    return { version: bukkit[2], brand, source: "the version command" };
+    const [, name, build, rest] = bukkit as unknown as [string, string, string, string];
+    const version =
+      /\(MC: (\d+\.\d+(?:\.\d+)?)\)/.exec(rest)?.[1] ??
+      /^(\d+\.\d+(?:\.\d+)?)-/.exec(build)?.[1] ??
+      /Implementing API version (\d+\.\d+(?:\.\d+)?)-/.exec(rest)?.[1];
+    return { version, brand: bukkitBrand(name, build), source: "the version command" };
   }
-  const vanilla = /Server version info:.*?name = (\S+?)(?=data = |id = |series = |$|\s)/s.exec(answer);
+  const vanilla = /Server version info:.*?name = (\d+\.\d+(?:\.\d+)?|\d\dw\d\d[a-z])/s.exec(answer);
   if (vanilla) return { version: vanilla[1], brand: "vanilla", source: "the version command" };
   return undefined;
 }
