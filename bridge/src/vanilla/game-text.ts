@@ -90,7 +90,8 @@ export interface OnlinePlayers {
 /** `list`: vanilla "There are 2 of a max of 20 players online: Alice, Bob", or EssentialsX's. */
 export function parseList(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): OnlinePlayers {
   if (isEssentialsList(answer)) return parseEssentialsList(answer);
-  const text = stripFormatting(answer);
+  // An empty list ends in "online: "; clients and logs often drop that trailing space.
+  const text = stripFormatting(answer).replace(/:$/, ": ");
   const match = matchKey("commands.list.players", ["(\\d+)", "(\\d+)", "(.*)$"], text, profile);
   if (!match) throw unexpected("list", answer, profile);
   const players = match[3]!
