@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   EVENTS_STREAM_MAXLEN: int(100_000, 1),
   EVENTS_MAX_FRAME_BYTES: int(65_536, 256),
   EVENTS_HEARTBEAT_MS: int(15_000, 100),
+  EVENTS_MAX_SEQ_JUMP: int(1_000_000, 1),
   RCON_TIMEOUT_MS: int(10_000, 1),
   RCON_RECONNECT_ATTEMPTS: optionalInt(0),
   RCON_RECONNECT_BASE_MS: int(500, 1),
@@ -61,7 +62,7 @@ export interface BridgeConfig {
   servers: ServerConfig[];
   http: { host: string; port: number };
   board: { user?: string; password?: string; readOnly: boolean };
-  events: { streamMaxLen: number; maxFrameBytes: number; heartbeatMs: number };
+  events: { streamMaxLen: number; maxFrameBytes: number; heartbeatMs: number; maxSeqJump: number };
   rcon: { timeoutMs: number; reconnectAttempts: number; reconnectBaseMs: number; reconnectMaxMs: number };
   batchMax: number;
   workerConcurrency: number;
@@ -154,6 +155,7 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
       streamMaxLen: e.EVENTS_STREAM_MAXLEN,
       maxFrameBytes: e.EVENTS_MAX_FRAME_BYTES,
       heartbeatMs: e.EVENTS_HEARTBEAT_MS,
+      maxSeqJump: e.EVENTS_MAX_SEQ_JUMP,
     },
     rcon: {
       timeoutMs: e.RCON_TIMEOUT_MS,

@@ -9,6 +9,10 @@
  * 1002 when no protocol MAJOR is shared, 4409 when a newer session replaced this one, 1011 when
  * storage failed (the mod replays its unacknowledged events after reconnecting), 1008 when the
  * mod sends far more than it lets the bridge acknowledge.
+ *
+ * A seq more than maxSeqJump past the highest seq seen (stored or pending) is refused with
+ * SCHEMA_ERROR (field payload.seq) and not stored: one accepted seq of 2^53-1 would otherwise make
+ * every later event of the epoch a "duplicate" that is acknowledged and silently dropped.
  */
 import {
   BridgeError,
@@ -49,7 +53,11 @@ export interface SessionOptions {
   onOpen: (session: EventSession) => void;
   maxBatch?: number;
   maxPending?: number;
+  /** Largest accepted distance between an event's seq and the highest seq seen. Default 1,000,000. */
+  maxSeqJump?: number;
 }
+
+export const DEFAULT_MAX_SEQ_JUMP = 1_000_000;
 
 interface PendingEvent extends StoredEvent {
   id: string;
@@ -80,6 +88,9 @@ export class EventSession {
   private scheduled = false;
   private readonly maxBatch: number;
   private readonly maxPending: number;
+  private readonly maxSeqJump: number;
+  /** Highest seq stored or waiting to be stored in this session. */
+  private highestSeq = 0;
 
   constructor(
     private readonly transport: SessionTransport,
@@ -87,6 +98,7 @@ export class EventSession {
   ) {
     this.maxBatch = options.maxBatch ?? 500;
     this.maxPending = options.maxPending ?? 20_000;
+    this.maxSeqJump = options.maxSeqJump ?? DEFAULT_MAX_SEQ_JUMP;
   }
 
   get isOpen(): boolean {
@@ -183,6 +195,7 @@ export class EventSession {
       ({ lastSeq, newlyDropped }) => {
         if (this.state === "closed") return;
         this.lastSeq = lastSeq;
+        this.highestSeq = lastSeq;
         if (newlyDropped > 0) this.options.metrics.eventsDropped.inc({ serverId }, newlyDropped);
         this.state = "open";
         this.options.onOpen(this);
@@ -204,6 +217,8 @@ export class EventSession {
       this.close(1008, "too many unacknowledged events; wait for acks");
       return;
     }
+    this.checkSeqJump(event.payload.seq);
+    this.highestSeq = Math.max(this.highestSeq, event.payload.seq);
     this.pending.push({
       id: event.id,
       timestamp: event.timestamp,
@@ -219,6 +234,25 @@ export class EventSession {
         void this.flush();
       });
     }
+  }
+
+  private checkSeqJump(seq: number): void {
+    if (seq - this.highestSeq <= this.maxSeqJump) return;
+    throw new BridgeError(
+      "SCHEMA_ERROR",
+      `Event seq ${seq} jumps more than ${this.maxSeqJump} past the highest seq ${this.highestSeq} of this ` +
+        "session; it is not stored. Send seqs in order (a new epoch starts again at 1), or raise " +
+        "EVENTS_MAX_SEQ_JUMP on the bridge if the mod really dropped that many events.",
+      {
+        details: {
+          field: "payload.seq",
+          reason: "seq jump too large",
+          seq,
+          highestSeq: this.highestSeq,
+          maxSeqJump: this.maxSeqJump,
+        },
+      },
+    );
   }
 
   private async flush(): Promise<void> {

@@ -47,7 +47,12 @@ describe("loadConfig", () => {
     expect(config.http).toEqual({ host: "127.0.0.1", port: 8080 });
     expect(config.rcon.reconnectAttempts).toBe(Number.POSITIVE_INFINITY);
     expect(config).toMatchObject({ batchMax: 32, workerConcurrency: 64, leaseTtlMs: 5000 });
-    expect(config.events).toEqual({ streamMaxLen: 100_000, maxFrameBytes: 65_536, heartbeatMs: 15_000 });
+    expect(config.events).toEqual({
+      streamMaxLen: 100_000,
+      maxFrameBytes: 65_536,
+      heartbeatMs: 15_000,
+      maxSeqJump: 1_000_000,
+    });
   });
 
   it("lists every problem at once, naming the variable", () => {
