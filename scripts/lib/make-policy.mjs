@@ -1,12 +1,20 @@
-// Prints a starter policy (JSON) for scripts/up: an admin client reached over HTTP with MCP_TOKEN,
-// and a "desktop" client for stdio. Tokens are stored only as sha256 hashes.
+// Prints a starter policy (JSON) for scripts/up and scripts/deploy/make-secrets: an admin client
+// reached over HTTP with MCP_TOKEN, and a "desktop" client for stdio. Tokens are stored only as sha256
+// hashes. The admin's raw commands are the mod's safe default allow-list (single named targets, no
+// NBT, no operator items, teleports inside the world): without the mod the policy is the only gate.
+// Wider patterns are the owner's explicit choice: edit the written file.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+const defaults = JSON.parse(
+  readFileSync(new URL("../../shared/vectors/defaults/allowed-commands.json", import.meta.url), "utf8"),
+);
 
 const token = process.env.MCP_TOKEN;
 if (!token) throw new Error("MCP_TOKEN is required");
 const policy = {
   roles: {
-    admin: { tools: ["*"], commands: [".*"], players: ["*"], rateLimit: { perMinute: 6000 } },
+    admin: { tools: ["*"], commands: defaults.patterns, players: ["*"], rateLimit: { perMinute: 6000 } },
     player_helper: {
       tools: [
         "get_*",

@@ -24,6 +24,8 @@ export interface DevserverOptions {
   eventsToken?: string;
   /** Extra command patterns the mod allows (added to its defaults). */
   allow?: string[];
+  /** The `allow` patterns REPLACE the mod's default allow-list (--no-default-allow). */
+  replaceAllow?: boolean;
   /** RCON password; random when omitted. */
   password?: string;
   /** 0 (default) picks a free port. */
@@ -76,6 +78,7 @@ export async function startDevserver(opts: DevserverOptions = {}): Promise<Runni
     if (opts.players?.length) a.push("--players", opts.players.join(","));
     if (opts.serverId) a.push("--server-id", opts.serverId);
     if (opts.bridgeUrl) a.push("--bridge-url", opts.bridgeUrl);
+    if (opts.replaceAllow) a.push("--no-default-allow");
     for (const p of opts.allow ?? []) a.push("--allow", p);
     a.push(...(opts.extraArgs ?? []));
     return a;

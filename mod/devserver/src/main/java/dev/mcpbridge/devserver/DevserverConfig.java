@@ -14,8 +14,8 @@ import java.util.Map;
  */
 public record DevserverConfig(String bind, int rconPort, String rconPassword, int statusPort, boolean withMod,
                               String serverId, String bridgeUrl, String eventsToken, List<String> players,
-                              List<String> allow, int maxPlayers, long seed, int outboxSize, Path stateDir,
-                              boolean stateFsync, GameVersion version, Flavour flavour) {
+                              List<String> allow, boolean defaultAllow, int maxPlayers, long seed, int outboxSize,
+                              Path stateDir, boolean stateFsync, GameVersion version, Flavour flavour) {
 
     public static final String USAGE = """
             usage: java -jar mcpbridge-devserver.jar --rcon-password P [options]
@@ -29,6 +29,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
               --events-token T     bearer token for the event endpoint (or env DEVSERVER_EVENTS_TOKEN)
               --players A,B        players online at start
               --allow REGEX        extra command pattern the mod allows (repeatable; added to its defaults)
+              --no-default-allow   the mod allows ONLY the --allow patterns (they replace its defaults,
+                                   as allowed_patterns does in the NeoForge config); none = nothing is allowed
               --max-players N      (default 20)
               --seed N             terrain seed (default 12345)
               --outbox-size N      unacknowledged events the mod keeps (default: the core's default)
@@ -53,6 +55,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         String token = env.get("DEVSERVER_EVENTS_TOKEN");
         List<String> players = new ArrayList<>();
         List<String> allow = new ArrayList<>();
+        boolean defaultAllow = true;
         int maxPlayers = 20;
         long seed = 12345;
         int outboxSize = 0;
@@ -79,6 +82,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                     }
                 }
                 case "--allow" -> allow.add(value(args, ++i, a));
+                case "--no-default-allow" -> defaultAllow = false;
                 case "--max-players" -> maxPlayers = integer(value(args, ++i, a), a);
                 case "--seed" -> seed = integer(value(args, ++i, a), a);
                 case "--outbox-size" -> outboxSize = integer(value(args, ++i, a), a);
@@ -98,7 +102,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
             }
         }
         return new DevserverConfig(bind, rconPort, password, statusPort, withMod, serverId, bridgeUrl, token,
-                List.copyOf(players), List.copyOf(allow), maxPlayers, seed, outboxSize, stateDir, stateFsync, version, flavour);
+                List.copyOf(players), List.copyOf(allow), defaultAllow, maxPlayers, seed, outboxSize, stateDir, stateFsync,
+                version, flavour);
     }
 
     private static String value(String[] args, int i, String option) {
@@ -137,7 +142,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         return "bind=" + bind + " rconPort=" + rconPort + " statusPort=" + statusPort + " mod=" + (withMod ? "on" : "off")
                 + " serverId=" + serverId + " bridgeUrl=" + (bridgeUrl == null ? "none" : bridgeUrl)
                 + " eventsToken=" + (eventsToken == null ? "none" : "***") + " players=" + players
-                + " extraAllow=" + allow + " maxPlayers=" + maxPlayers + " seed=" + seed
+                + (defaultAllow ? " extraAllow=" : " allowOnly=") + allow + " maxPlayers=" + maxPlayers + " seed=" + seed
                 + " outboxSize=" + (outboxSize > 0 ? outboxSize : "default")
                 + " stateDir=" + (stateDir == null ? "none (idempotency cache in memory)" : stateDir)
                 + (stateFsync ? " stateFsync=on" : "") + " mcVersion=" + version.id() + " flavour=" + flavour.id();

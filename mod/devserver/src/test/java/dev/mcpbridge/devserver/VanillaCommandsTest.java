@@ -66,6 +66,11 @@ class VanillaCommandsTest {
     void timeTickAndWeather() {
         assertTrue(run("time query daytime").matches("The time is \\d+"));
         assertTrue(run("time query day").matches("The time is 0"));
+        assertEquals("Set the time to 13000", run("time set night"));
+        assertTrue(run("time query daytime").matches("The time is 130\\d\\d"));
+        assertEquals("Set the time to 1000", run("time set day"));
+        assertEquals("Set the time to 23999", run("time set 47999"));
+        assertEquals("Set the time to 1000", run("time set day"));
         String tick = run("tick query");
         assertTrue(tick.matches("The game is running normallyTarget tick rate: 20\\.0 per second\\.\n"
                 + "Average time per tick: \\d+\\.\\dms \\(Target: 50\\.0ms\\)Percentiles: P50: \\d+\\.\\dms P95: \\d+\\.\\dms "

@@ -31,18 +31,16 @@ public record CoreConfig(String serverId, Set<EventType> enabledEvents, List<Str
                          IdempotencyLimits idempotency, long serverThreadTimeoutMs) {
 
     /**
-     * A read-mostly default: chat and titles, teleport, give, player list, time/weather queries and
-     * weather changes, difficulty/seed/tick queries, reading entity data. Everything else (op, ban,
-     * stop, execute, fill, setblock, gamerule, ...) must be allowed explicitly by the server owner.
+     * A default that is safe for a server owner who changes nothing: every target is ONE named player
+     * (no {@code @a}/{@code @e}/{@code @p} selectors), no NBT or item components, no operator-only items,
+     * teleports stay inside the world, chat text cannot expand selectors and JSON text is a plain string
+     * (no click events, selector or nbt components). Chat, titles, teleport, give, player list,
+     * time/weather queries and changes, difficulty/seed/tick queries, reading a player's data.
+     * Everything else (op, ban, stop, execute, fill, setblock, gamerule, summon, selectors, ...) must be
+     * allowed explicitly by the server owner. Kept identical to shared/vectors/defaults/allowed-commands.json
+     * (also the starter policy of scripts/up), which both test suites check.
      */
-    public static final List<String> DEFAULT_ALLOWED_COMMANDS = List.of(
-            "list", "list uuids",
-            "say .+", "tellraw .+", "title .+", "msg .+", "tell .+", "w .+",
-            "tp .+", "teleport .+", "give .+",
-            "time query (daytime|gametime|day)",
-            "weather (clear|rain|thunder)( [0-9]+[dst]?)?",
-            "difficulty", "seed", "tick query",
-            "data get entity .+");
+    public static final List<String> DEFAULT_ALLOWED_COMMANDS = DefaultCommands.PATTERNS;
 
     private static final Pattern SERVER_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     public static final int MAX_COMMAND_LENGTH_CAP = 1000;

@@ -15,7 +15,7 @@ public final class ModLoader {
     private ModLoader() {}
 
     public static McpBridgeCore load(GameAccess game, DevserverConfig cfg) {
-        List<String> allowed = new ArrayList<>(CoreConfig.DEFAULT_ALLOWED_COMMANDS);
+        List<String> allowed = new ArrayList<>(cfg.defaultAllow() ? CoreConfig.DEFAULT_ALLOWED_COMMANDS : List.of());
         allowed.addAll(cfg.allow());
         CoreConfig.Builder builder = CoreConfig.builder();
         if (cfg.outboxSize() > 0) {

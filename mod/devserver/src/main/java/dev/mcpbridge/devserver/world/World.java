@@ -80,6 +80,11 @@ public final class World {
         return dayTime;
     }
 
+    /** Vanilla {@code time set}: the absolute day time (the day count starts again from it). */
+    public void setDayTime(long value) {
+        dayTime = value;
+    }
+
     public Weather weather() {
         return weather;
     }

@@ -6,12 +6,17 @@ import dev.mcpbridge.devserver.command.CommandContext;
 import dev.mcpbridge.devserver.command.CommandReader;
 import dev.mcpbridge.devserver.command.CommandSyntaxException;
 
-/** {@code time query daytime|gametime|day}: "The time is N". */
+/**
+ * {@code time query daytime|gametime|day}: "The time is N"; {@code time set day|noon|night|midnight|<ticks>}:
+ * "Set the time to N" (vanilla's values: day 1000, noon 6000, night 13000, midnight 18000).
+ */
 public final class TimeCommand implements Command {
     @Override
     public int run(CommandContext ctx, CommandReader r) throws CommandSyntaxException {
         Args.next(ctx, r);
-        Args.literal(ctx, r, "query");
+        if (Args.literal(ctx, r, "query", "set").equals("set")) {
+            return set(ctx, r);
+        }
         Args.next(ctx, r);
         String what = Args.literal(ctx, r, "daytime", "gametime", "day");
         Args.end(ctx, r);
@@ -23,5 +28,26 @@ public final class TimeCommand implements Command {
         };
         ctx.send(ctx.tr("commands.time.query", value));
         return value;
+    }
+
+    private static int set(CommandContext ctx, CommandReader r) throws CommandSyntaxException {
+        Args.next(ctx, r);
+        int start = r.cursor();
+        int time = switch (r.readWord()) {
+            case "day" -> 1000;
+            case "noon" -> 6000;
+            case "night" -> 13000;
+            case "midnight" -> 18000;
+            default -> -1;
+        };
+        if (time < 0) {
+            r.setCursor(start);
+            time = Args.integer(ctx, r, 0, Integer.MAX_VALUE);
+        }
+        Args.end(ctx, r);
+        ctx.world().setDayTime(time);
+        int dayTime = (int) (ctx.world().dayTime() % 24000L);
+        ctx.send(ctx.tr("commands.time.set", dayTime));
+        return dayTime;
     }
 }
