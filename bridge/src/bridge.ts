@@ -83,6 +83,7 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
         prefix: config.redisPrefix,
         jobSecret: config.jobSecret,
         leaseTtlMs: config.leaseTtlMs,
+        jobMaxAgeMs: config.jobMaxAgeMs,
         batchMax: config.batchMax,
         concurrency: config.workerConcurrency,
         leaseRedis: redis,

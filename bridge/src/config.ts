@@ -52,6 +52,7 @@ const EnvSchema = z.object({
   BATCH_MAX: int(32, 1),
   WORKER_CONCURRENCY: int(64, 1),
   LEASE_TTL_MS: int(5_000, 300),
+  JOB_MAX_AGE_MS: int(600_000, 1_000),
 });
 
 export interface BridgeConfig {
@@ -67,6 +68,8 @@ export interface BridgeConfig {
   batchMax: number;
   workerConcurrency: number;
   leaseTtlMs: number;
+  /** Oldest signed job the bridge still runs (ms since its envelope was made); older: JOB_EXPIRED. */
+  jobMaxAgeMs: number;
   logLevel: string;
 }
 
@@ -166,6 +169,7 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
     batchMax: e.BATCH_MAX,
     workerConcurrency: e.WORKER_CONCURRENCY,
     leaseTtlMs: e.LEASE_TTL_MS,
+    jobMaxAgeMs: e.JOB_MAX_AGE_MS,
     logLevel: e.LOG_LEVEL,
   };
 }
@@ -188,6 +192,7 @@ export function configSummary(config: BridgeConfig) {
     batchMax: config.batchMax,
     workerConcurrency: config.workerConcurrency,
     leaseTtlMs: config.leaseTtlMs,
+    jobMaxAgeMs: config.jobMaxAgeMs,
     logLevel: config.logLevel,
   };
 }

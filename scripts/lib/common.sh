@@ -82,6 +82,21 @@ ensure_redis() {
   die "redis-server did not start; see $dir/redis.log"
 }
 
+# scripts/up's Redis: 127.0.0.1:$1, AOF data in $2, log file $3, password $4 (requirepass). The
+# config goes in on stdin, so the password is on no command line. Sets REDIS_PID and REDIS_URL.
+start_private_redis() {
+  local port="$1" dir="$2" logfile="$3" password="$4"
+  printf 'bind 127.0.0.1\nport %s\ndir "%s"\nappendonly yes\nmaxmemory-policy noeviction\nsave ""\nlogfile "%s"\nrequirepass "%s"\n' \
+    "$port" "$dir" "$logfile" "$password" | redis-server - >>"$logfile" 2>&1 &
+  REDIS_PID=$!
+  export REDIS_URL="redis://:$password@127.0.0.1:$port"
+  for _ in $(seq 1 50); do
+    REDISCLI_AUTH="$password" redis-cli -p "$port" ping 2>/dev/null | grep -q PONG && return 0
+    sleep 0.1
+  done
+  die "redis-server did not start; see $logfile"
+}
+
 stop_redis() {
   if [ -n "${REDIS_PID:-}" ]; then kill "$REDIS_PID" 2>/dev/null || true; wait "$REDIS_PID" 2>/dev/null || true; fi
 }

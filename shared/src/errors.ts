@@ -1,6 +1,7 @@
 /**
  * The protocol's error codes and the one error class every part of the TypeScript side throws.
- * Codes come from seed 001 plus the ones this design needs (UNSUPPORTED, RATE_LIMITED).
+ * Codes come from seed 001 plus the ones this design needs (UNSUPPORTED, RATE_LIMITED, and
+ * JOB_EXPIRED / JOB_REPLAYED for signed jobs that are too old or copies of a job that already ran).
  * Edges convert a BridgeError: bridge -> retry or UnrecoverableError; mcp -> isError tool result.
  */
 export const ERROR_CODES = [
@@ -15,6 +16,8 @@ export const ERROR_CODES = [
   "INVALID_ARGS",
   "UNSUPPORTED",
   "RATE_LIMITED",
+  "JOB_EXPIRED",
+  "JOB_REPLAYED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -32,6 +35,8 @@ export const RETRYABLE_BY_DEFAULT: Readonly<Record<ErrorCode, boolean>> = {
   INVALID_ARGS: false,
   UNSUPPORTED: false,
   RATE_LIMITED: true,
+  JOB_EXPIRED: false,
+  JOB_REPLAYED: false,
 };
 
 /** One line per code saying what the caller can do about it; used for hints. */
@@ -47,6 +52,10 @@ export const ERROR_HINTS: Readonly<Record<ErrorCode, string>> = {
   INVALID_ARGS: "Fix the named argument and call again.",
   UNSUPPORTED: "This needs the Minecraft MCP Bridge mod installed on the server.",
   RATE_LIMITED: "Too many calls; wait a little and try again.",
+  JOB_EXPIRED:
+    "The job waited in the queue longer than the bridge's JOB_MAX_AGE_MS and was not run; check the game state and send the request again if it is still wanted.",
+  JOB_REPLAYED:
+    "This request already ran as another job; copies of a job never run. Send a new request instead.",
 };
 
 export interface ErrorPayloadLike {

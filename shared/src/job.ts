@@ -20,6 +20,8 @@ export const redisKeys = (prefix: string) => ({
   eventSession: (serverId: string) => `${prefix}:events-session:${serverId}`,
   lease: (serverId: string) => `${prefix}:lease:${serverId}`,
   rate: (clientId: string) => `${prefix}:rate:${clientId}`,
+  /** Which BullMQ job ran a request id (single use of signed jobs; see bridge/src/jobs/request-claims). */
+  requestClaim: (requestId: string) => `${prefix}:request:${requestId}`,
   servers: () => `${prefix}:servers`,
 });
 

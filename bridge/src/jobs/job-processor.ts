@@ -4,8 +4,9 @@
  * or a thrown error: UnrecoverableError("CODE: message") when retrying cannot help or is unsafe,
  * a plain Error("CODE: message") when BullMQ should retry. The full error payload is also written
  * to the job's log as JSON (`error {...}`), so producers and Bull Board can read code and details.
- * Order: signature (AUTH_FAILED) -> schema (SCHEMA_ERROR / INVALID_ARGS) -> policy with the job's
- * client (PERMISSION_DENIED, property 19) -> run on the server.
+ * Order: signature (AUTH_FAILED) -> schema (SCHEMA_ERROR / INVALID_ARGS) -> age (JOB_EXPIRED) ->
+ * policy with the job's client (PERMISSION_DENIED, property 19) -> single use of the request id
+ * (JOB_REPLAYED) -> run on the server.
  */
 import {
   BridgeError,
@@ -22,6 +23,7 @@ import {
   verifyJob,
 } from "@mcp-bridge/shared";
 import { type Job, UnrecoverableError } from "bullmq";
+import type { ClaimedJob } from "./request-claims.js";
 import { decideFailure, failureMessage, type Mode } from "./retry-policy.js";
 
 export interface ExecutionResult {
@@ -35,11 +37,18 @@ export interface RequestExecutor {
   execute(request: RequestMessage, op: Operation): Promise<ExecutionResult>;
 }
 
+/** Single use of signed jobs (implemented by RequestClaims): too old -> JOB_EXPIRED, copy -> JOB_REPLAYED. */
+export interface RequestGuard {
+  checkAge(request: { id: string; timestamp: number }): void;
+  claim(request: { id: string; timestamp: number }, job: ClaimedJob): Promise<void>;
+}
+
 export interface JobProcessorOptions {
   serverId: string;
   jobSecret: string;
   policies: Pick<PolicyStore, "current">;
   executor: RequestExecutor;
+  requests: RequestGuard;
   logger: Logger;
   /** Observes each finished job (metrics): outcome and milliseconds since the envelope was made. */
   onFinished?: (outcome: "completed" | "failed" | "retry", op: string, latencyMs: number) => void;
@@ -75,7 +84,9 @@ export function createJobProcessor(options: JobProcessorOptions): JobProcessor {
       write = isWriteOperation(op);
       createdAt = request.timestamp;
       fields = { jobId: job.id, op, client: data.client.id };
+      options.requests.checkAge(request);
       authorize(options.policies, data.client, op, request.payload.args);
+      await options.requests.claim(request, { id: job.id, timestamp: job.timestamp });
 
       mode = options.executor.mode;
       if (write && mode !== "mod" && job.attemptsStarted > job.attemptsMade + 1) {

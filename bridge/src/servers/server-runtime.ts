@@ -17,6 +17,7 @@ import type { ServerConfig } from "../config.js";
 import { CommandWorker } from "../jobs/command-worker.js";
 import { createJobProcessor, type ExecutionResult, type RequestExecutor } from "../jobs/job-processor.js";
 import { ModBatcher } from "../jobs/mod-batcher.js";
+import { RequestClaims } from "../jobs/request-claims.js";
 import type { Mode } from "../jobs/retry-policy.js";
 import { createVanillaContext } from "../vanilla/index.js";
 import { type Capability, detectCapability } from "./capability.js";
@@ -37,6 +38,8 @@ export interface ServerRuntimeOptions {
   prefix: string;
   jobSecret: string;
   leaseTtlMs: number;
+  /** Oldest signed job still run (JOB_EXPIRED beyond); request ids are remembered at least this long. */
+  jobMaxAgeMs: number;
   batchMax: number;
   concurrency: number;
   /** Redis connection for the lease (shared by the runtimes of one process). */
@@ -168,6 +171,11 @@ export class ServerRuntime implements RequestExecutor {
         jobSecret: this.options.jobSecret,
         policies: this.options.policies,
         executor: this,
+        requests: new RequestClaims({
+          redis: this.options.leaseRedis,
+          prefix: this.options.prefix,
+          maxAgeMs: this.options.jobMaxAgeMs,
+        }),
         logger: this.log,
         onFinished: (outcome, op, ms) => metrics?.observeJob?.(server.id, op, outcome, ms),
       }),

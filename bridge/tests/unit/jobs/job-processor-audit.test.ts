@@ -43,6 +43,7 @@ function processorWith(level: string) {
     policies,
     logger: capture.logger,
     executor: { mode: "mod", execute: async () => ({ data: { ok: true }, replay: false }) },
+    requests: { checkAge: () => undefined, claim: async () => undefined },
   });
   return { run, lines: capture.lines };
 }

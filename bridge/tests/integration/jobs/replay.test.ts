@@ -1,0 +1,91 @@
+/**
+ * Single use of signed jobs (issue 11 item 1) against the real devserver, with and without the mod:
+ * a completed, validly signed job copied under a new BullMQ job id must not run again (JOB_REPLAYED),
+ * a signed job older than JOB_MAX_AGE_MS must not run at all (JOB_EXPIRED), neither is retried, and
+ * the game state shows the item was given exactly once. Real Redis, BullMQ, bridge and devserver.
+ */
+import { randomUUID } from "node:crypto";
+import { jobOptions, makeRequest, signJob } from "@mcp-bridge/shared";
+import type { Job } from "bullmq";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
+import { type Bridge, createBridge } from "../../../src/bridge.js";
+import { JOB_SECRET, Producer, testConfig } from "./harness.js";
+
+const MAX_AGE_MS = 60_000;
+
+for (const mode of ["mod", "vanilla"] as const) {
+  describe(`single-use signed jobs in ${mode} mode (devserver${mode === "vanilla" ? " --no-mod" : ""})`, () => {
+    let devserver: RunningDevserver;
+    let bridge: Bridge;
+    let producer: Producer;
+
+    beforeAll(async () => {
+      devserver = await startDevserver({ noMod: mode === "vanilla", players: ["Steve", "Alex"] });
+      const config = testConfig(devserver.rconPort, {
+        MC_RCON_PASSWORD: devserver.password,
+        MC_STATUS_PORT: String(devserver.statusPort),
+        JOB_MAX_AGE_MS: String(MAX_AGE_MS),
+      });
+      bridge = createBridge(config, { http: false });
+      producer = new Producer(config);
+      await producer.ready();
+      await bridge.start();
+    });
+    afterAll(async () => {
+      await bridge?.stop();
+      await producer?.close();
+      await devserver?.stop();
+    });
+
+    async function applesOf(player: string): Promise<number> {
+      const job = await producer.add("get_player_info", { player });
+      const info = (await producer.finished(job)) as {
+        data: { inventory: { type: string; quantity: number }[] };
+      };
+      return info.data.inventory
+        .filter((stack) => stack.type === "minecraft:apple")
+        .reduce((sum, stack) => sum + stack.quantity, 0);
+    }
+
+    async function failedOnce(job: Job, code: RegExp): Promise<void> {
+      await expect(producer.finished(job)).rejects.toThrow(code);
+      expect((await producer.queue.getJob(job.id!))?.attemptsMade).toBe(1);
+    }
+
+    it("refuses a completed give_item job copied under a new job id, and the item is given once", async () => {
+      const before = await applesOf("Alex");
+      const original = await producer.add("give_item", {
+        player: "Alex",
+        item: "minecraft:apple",
+        quantity: 3,
+      });
+      expect(await producer.finished(original)).toMatchObject({ success: true });
+      expect(await applesOf("Alex")).toBe(before + 3);
+
+      const copy = await producer.queue.add(original.name, original.data, jobOptions(randomUUID()));
+      await failedOnce(copy, /^JOB_REPLAYED: .*already ran as job/);
+      expect(await applesOf("Alex")).toBe(before + 3);
+    });
+
+    it("refuses the same job re-added under its own id after the original was removed", async () => {
+      const original = await producer.add("execute_command", { command: "say once" });
+      expect(await producer.finished(original)).toMatchObject({ success: true });
+      await original.remove();
+      const again = await producer.queue.add(original.name, original.data, jobOptions(original.id!));
+      await failedOnce(again, /^JOB_REPLAYED: /);
+    });
+
+    it("refuses a signed job older than JOB_MAX_AGE_MS with JOB_EXPIRED, without running it", async () => {
+      const before = await applesOf("Steve");
+      const envelope = {
+        ...makeRequest("give_item", { player: "Steve", item: "minecraft:apple", quantity: 1 }),
+        timestamp: Date.now() - MAX_AGE_MS - 5_000,
+      };
+      const data = signJob({ serverId: "s1", envelope, client: { id: "alice", role: "admin" } }, JOB_SECRET);
+      const old = await producer.queue.add("give_item", data, jobOptions(envelope.id));
+      await failedOnce(old, /^JOB_EXPIRED: .*JOB_MAX_AGE_MS/);
+      expect(await applesOf("Steve")).toBe(before);
+    });
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * The Redis that ./scripts/up starts when REDIS_URL is not set (scripts/lib/common.sh
+ * start_private_redis): it requires a password, REDIS_URL carries it, and the password is on no
+ * process's command line (it goes in through the config on stdin).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort, REPO } from "./support/processes.js";
+
+describe("scripts/up's private Redis", () => {
+  let pid: number | undefined;
+  afterAll(() => {
+    if (pid) process.kill(pid, "SIGTERM");
+  });
+
+  it("refuses clients without the password, which is on no command line", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcpb-up-redis-"));
+    const port = await freePort();
+    const password = `pw-${Date.now().toString(36)}-secret`;
+    const out = execFileSync(
+      "bash",
+      [
+        "-c",
+        `source scripts/lib/common.sh && start_private_redis ${port} "$1" "$1/redis.log" "$2" && echo "$REDIS_PID $REDIS_URL"`,
+        "up-redis",
+        dir,
+        password,
+      ],
+      { cwd: REPO, env: { ...process.env, RUN_DIR: dir }, encoding: "utf8" },
+    ).trim();
+    const [pidText, url] = out.split(" ");
+    pid = Number(pidText);
+    expect(url).toBe(`redis://:${password}@127.0.0.1:${port}`);
+
+    expect(await rawReply(port, "SET k v\r\n")).toMatch(/^-NOAUTH/);
+
+    const authed = new Redis(url!, { maxRetriesPerRequest: 0 });
+    expect(await authed.set("k", "v")).toBe("OK");
+    await authed.quit();
+
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    expect(cmdline).toContain("redis-server");
+    expect(cmdline).not.toContain(password);
+  });
+});
+
+/** The first reply line of a Redis server to one inline command, without authenticating. */
+function rawReply(port: number, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.write(command));
+    let text = "";
+    socket.setEncoding("utf8").on("data", (chunk: string) => {
+      text += chunk;
+      if (text.includes("\r\n")) {
+        socket.destroy();
+        resolve(text.split("\r\n")[0]!);
+      }
+    });
+    socket.on("error", reject);
+  });
+}
