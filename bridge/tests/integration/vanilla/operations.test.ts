@@ -47,6 +47,21 @@ describe.each(DEVSERVER_FLAVOURS)("vanilla mode against a --no-mod devserver ($n
     expect(result.online).toBe(2);
   });
 
+  if (flavour.name.startsWith("paper-essentials")) {
+    it("EssentialsX: a vanished player is still online and listed", async () => {
+      await rcon.command("sim vanish Alex");
+      try {
+        const result = await runVanilla("get_online_players", {}, rcon, ctx);
+        expect({ online: result.online, players: [...result.players].sort() }).toEqual({
+          online: 2,
+          players: ["Alex", "Steve"],
+        });
+      } finally {
+        await rcon.command("sim vanish Alex");
+      }
+    });
+  }
+
   it("get_server_info, with the weather following /weather", async () => {
     await rcon.command("weather clear");
     const clear = await runVanilla("get_server_info", {}, rcon, ctx);

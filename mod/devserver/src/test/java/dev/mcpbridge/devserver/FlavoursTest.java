@@ -14,6 +14,9 @@ class FlavoursTest {
             assertEquals("§6There are §c2§6 out of maximum §c20§6 players online.\n§6default§r: Alex§f, Steve§f\n",
                     server.runCommand("list"));
             assertEquals("There are 2 of a max of 20 players online: Steve, Alex", server.runCommand("minecraft:list"));
+            assertEquals("Alex is now hidden", server.runCommand("sim vanish Alex"));
+            assertEquals("§6There are §c1§6/§c1§6 out of maximum §c20§6 players online.\n"
+                    + "§6default§r: §7[HIDDEN]§rAlex§f, Steve§f\n", server.runCommand("list"));
         }
     }
 

@@ -7,8 +7,9 @@ import java.util.Locale;
 /**
  * The activity driver (devserver only, not vanilla): {@code sim join|quit <name>},
  * {@code sim chat <name> <text...>}, {@code sim die <name> [cause]}, {@code sim break <name> <x> <y> <z>},
- * {@code sim rate <events/s> [seconds]}, {@code sim stop}. Each happening is reported to the mod's
- * event hooks exactly as the NeoForge event subscribers do.
+ * {@code sim rate <events/s> [seconds]}, {@code sim stop}, {@code sim vanish <name>} (toggles whether a
+ * player is hidden, as EssentialsX's /vanish does; the paper-essentials list shows it). Each happening
+ * is reported to the mod's event hooks exactly as the NeoForge event subscribers do.
  */
 public final class SimCommand implements Command {
     private final ActivityDriver driver;
@@ -20,7 +21,7 @@ public final class SimCommand implements Command {
     @Override
     public int run(CommandContext ctx, CommandReader r) throws CommandSyntaxException {
         Args.next(ctx, r);
-        String sub = Args.literal(ctx, r, "join", "quit", "chat", "die", "break", "rate", "stop");
+        String sub = Args.literal(ctx, r, "join", "quit", "chat", "die", "break", "rate", "stop", "vanish");
         switch (sub) {
             case "join", "quit" -> {
                 String name = name(ctx, r);
@@ -65,6 +66,13 @@ public final class SimCommand implements Command {
                 Args.end(ctx, r);
                 String block = ctx.world().breakBlock(p, pos[0], pos[1], pos[2]);
                 ctx.send(p.name() + " broke " + block + " at " + pos[0] + ", " + pos[1] + ", " + pos[2]);
+                return 1;
+            }
+            case "vanish" -> {
+                SimPlayer p = online(ctx, name(ctx, r));
+                Args.end(ctx, r);
+                p.setHidden(!p.hidden());
+                ctx.send(p.name() + (p.hidden() ? " is now hidden" : " is visible again"));
                 return 1;
             }
             case "rate" -> {

@@ -18,6 +18,8 @@ public final class SimPlayer {
     private double y;
     private double z;
     private GameMode gameMode = GameMode.SURVIVAL;
+    /** Vanished (a plugin's /vanish): still online, listed only to those allowed to see hidden players. */
+    private boolean hidden;
 
     public SimPlayer(String name, double x, double y, double z) {
         this.name = name;
@@ -66,6 +68,14 @@ public final class SimPlayer {
 
     public double z() {
         return z;
+    }
+
+    public boolean hidden() {
+        return hidden;
+    }
+
+    public void setHidden(boolean hidden) {
+        this.hidden = hidden;
     }
 
     public GameMode gameMode() {
