@@ -79,6 +79,10 @@ function checked<O extends Operation>(op: O, data: unknown): OperationResult<O> 
   return parsed.data as OperationResult<O>;
 }
 
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
 class Vanilla {
   private detected: Promise<ServerProfile> | undefined;
 
@@ -93,14 +97,18 @@ class Vanilla {
   }
 
   /**
-   * Runs a command the bridge built; a failure text becomes its BridgeError. On Bukkit servers a
-   * plugin may replace a vanilla command (EssentialsX's give, tp, time), so the bridge names
-   * vanilla's own, which Bukkit keeps under the `minecraft:` namespace.
+   * Vanilla's own command `name`. On Bukkit servers a plugin may replace a vanilla command
+   * (EssentialsX's give, tp, time), also after `execute ... run`; Bukkit keeps vanilla's under the
+   * `minecraft:` namespace, which vanilla itself does not know. `list` is sent plain on purpose:
+   * EssentialsX's answer is parsed too.
    */
+  private async vanilla(name: string): Promise<string> {
+    return isBukkit(await this.profile()) ? `minecraft:${name}` : name;
+  }
+
+  /** Runs a command the bridge built; a failure text becomes its BridgeError. */
   async run(command: string, player?: string): Promise<string> {
-    const profile = await this.profile();
-    const name = isBukkit(profile) && !command.startsWith("list") ? `minecraft:${command}` : command;
-    const answer = await this.rcon.command(name);
+    const answer = await this.rcon.command(command);
     if (player && mentionsMissingPlayer(answer)) throw await this.playerNotFound(player);
     const failure = classifyFailure(answer, false);
     if (failure) throw failure;
@@ -135,7 +143,8 @@ class Vanilla {
   }
 
   async entityData(player: string, path = ""): Promise<{ name: string; data: SnbtValue }> {
-    const answer = await this.run(`data get entity ${player}${path ? ` ${path}` : ""}`, player);
+    const data = await this.vanilla("data");
+    const answer = await this.run(`${data} get entity ${player}${path ? ` ${path}` : ""}`, player);
     const { name, snbt } = parseEntityData(answer, await this.profile());
     try {
       return { name, data: parseSnbt(snbt) };
@@ -181,15 +190,17 @@ class Vanilla {
     const target = args.target ? (await this.requireOnline(args.target)).name : "@a";
     const recipients = args.target ? [target] : (await this.online()).players;
     // ASCII JSON: quotes, backslashes, newlines and every non-ASCII char are escaped.
-    await this.run(`tellraw ${target} ${toAsciiJson({ text: args.message })}`, args.target);
+    const tellraw = await this.vanilla("tellraw");
+    await this.run(`${tellraw} ${target} ${toAsciiJson({ text: args.message })}`, args.target);
     return { recipients };
   }
 
   async teleport(args: OperationArgs<"teleport_player">) {
     const dimension = args.world ? dimensionOf(args.world) : await this.currentDimension(args.player);
     const { x, y, z } = args;
+    const [execute, tp] = [await this.vanilla("execute"), await this.vanilla("tp")];
     const answer = await this.run(
-      `execute in ${dimension} run tp ${args.player} ${coordinate(x)} ${coordinate(y)} ${coordinate(z)}`,
+      `${execute} in ${dimension} run ${tp} ${args.player} ${coordinate(x)} ${coordinate(y)} ${coordinate(z)}`,
       args.player,
     );
     const done = parseTeleported(answer, await this.profile());
@@ -198,7 +209,8 @@ class Vanilla {
 
   async give(args: OperationArgs<"give_item">) {
     const item = args.item.includes(":") ? args.item : `minecraft:${args.item}`;
-    const answer = await this.run(`give ${args.player} ${item} ${args.quantity}`, args.player);
+    const give = await this.vanilla("give");
+    const answer = await this.run(`${give} ${args.player} ${item} ${args.quantity}`, args.player);
     const gave = parseGave(answer, await this.profile());
     return { player: gave.player, item, quantity: gave.count };
   }
@@ -211,16 +223,21 @@ class Vanilla {
   async serverInfo() {
     const profile = await this.profile();
     const list = await this.online();
-    const timeOfDay = parseTimeQuery(await this.run("time query daytime"), profile);
-    const tps = parseTickQuery(await this.run("tick query"), profile);
+    const [time, tick, execute] = await Promise.all(["time", "tick", "execute"].map((n) => this.vanilla(n)));
+    const timeOfDay = parseTimeQuery(await this.run(`${time} query daytime`), profile);
+    const tps = parseTickQuery(await this.run(`${tick} query`), profile);
     const test = (check: string) =>
-      this.run(`execute if predicate {condition:"minecraft:weather_check",${check}:true}`).then((answer) =>
+      this.run(`${execute} if predicate {condition:"minecraft:weather_check",${check}:true}`).then((answer) =>
         parseTest(answer, profile),
       );
     const thunder = await test("thundering");
     const rain = thunder || (await test("raining"));
     const weather = thunder ? "THUNDER" : rain ? "RAIN" : "CLEAR";
-    const version = await this.ctx.serverVersion();
+    // Without a status answer, the version the version command gave (Paper's own look: "Paper 1.21.4").
+    const version = await this.ctx.serverVersion().catch((error: unknown) => {
+      if (!profile.version) throw error;
+      return isBukkit(profile) ? `${capitalised(profile.brand)} ${profile.version}` : profile.version;
+    });
     return { version, onlinePlayers: list.online, maxPlayers: list.max, timeOfDay, weather, tps };
   }
 }
