@@ -9,6 +9,7 @@ export * from "./policy.js";
 export * from "./policy-store.js";
 export * from "./schemas/common.js";
 export * from "./schemas/envelope.js";
+export * from "./schemas/error-details.js";
 export * from "./schemas/events.js";
 export * from "./schemas/messages.js";
 export * from "./schemas/operations.js";

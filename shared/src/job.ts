@@ -144,3 +144,6 @@ export function describeDuration(seconds: number): string {
   }
   return `${seconds} second${seconds === 1 ? "" : "s"}`;
 }
+
+/** How the bridge prefixes the error payload (details included) it writes to a failed job's log. */
+export const ERROR_LOG_PREFIX = "error ";

@@ -10,6 +10,7 @@
  */
 import {
   BridgeError,
+  ERROR_LOG_PREFIX,
   isOperation,
   isWriteOperation,
   type JobResult,
@@ -131,7 +132,7 @@ export function createJobProcessor(options: JobProcessorOptions): JobProcessor {
         { ...fields, error: payload, retry: outcome === "retry" },
         "job failed",
       );
-      await job.log(`error ${JSON.stringify(payload)}`).catch(() => undefined);
+      await job.log(`${ERROR_LOG_PREFIX}${JSON.stringify(payload)}`).catch(() => undefined);
       options.onFinished?.(outcome, job.name, Date.now() - createdAt);
       if (decision.retry) throw new Error(failureMessage(decision.error));
       throw new UnrecoverableError(failureMessage(decision.error));

@@ -3,7 +3,7 @@
  * Reads retry on transient errors; writes only when the command never reached the server
  * (details.sent === false) or when the mod's idempotency cache makes a replay safe.
  */
-import { BridgeError } from "@mcp-bridge/shared";
+import { BridgeError, errorDetails } from "@mcp-bridge/shared";
 
 export type Mode = "mod" | "vanilla";
 
@@ -19,7 +19,7 @@ export function decideFailure(thrown: unknown, context: FailureContext): Failure
   const error = BridgeError.from(thrown);
   if (!error.retryable) return { retry: false, error };
   if (!context.write) return { retry: true, error };
-  const sent = error.details?.sent;
+  const { sent } = errorDetails(error.code, error.details);
   if (sent === false || context.mode === "mod") return { retry: true, error };
   return {
     retry: false,

@@ -121,7 +121,7 @@ class Vanilla {
       () => undefined,
     );
     return new BridgeError("PLAYER_NOT_FOUND", `player ${player} is not online`, {
-      details: { player, onlinePlayers: online },
+      details: { player, online },
     });
   }
 
@@ -136,7 +136,7 @@ class Vanilla {
     const name = players.find((p) => p.toLowerCase() === player.toLowerCase());
     if (!name) {
       throw new BridgeError("PLAYER_NOT_FOUND", `player ${player} is not online`, {
-        details: { player, onlinePlayers: players },
+        details: { player, online: players },
       });
     }
     return { name, players };
@@ -177,7 +177,7 @@ class Vanilla {
         "PLAYER_NOT_FOUND",
         `the command names a player who is not online: ${output.slice(0, 200)}`,
         {
-          details: { command, onlinePlayers: players },
+          details: { command, online: players },
         },
       );
     }

@@ -6,6 +6,7 @@ import {
   type BridgeError,
   type ClientIdentity,
   ERROR_HINTS,
+  errorDetails,
   OnlinePlayersResultSchema,
 } from "@mcp-bridge/shared";
 import type { ToolDeps } from "../deps.js";
@@ -24,13 +25,15 @@ export async function hintFor(error: BridgeError, ctx: HintContext): Promise<str
     case "PLAYER_NOT_FOUND":
       return playerHint(error, ctx);
     case "RATE_LIMITED": {
-      const wait = error.details?.retryAfterS;
-      return typeof wait === "number" ? `Wait ${wait} s, then call again.` : ERROR_HINTS.RATE_LIMITED;
+      const wait = errorDetails("RATE_LIMITED", error.details).retryAfterS;
+      return wait === undefined ? ERROR_HINTS.RATE_LIMITED : `Wait ${wait} s, then call again.`;
     }
-    case "TIMEOUT":
-      return typeof error.details?.jobId === "string"
-        ? `Call get_job with jobId '${error.details.jobId}' later to see its result; do not resend it, or it may run twice.`
-        : ERROR_HINTS.TIMEOUT;
+    case "TIMEOUT": {
+      const { jobId } = errorDetails("TIMEOUT", error.details);
+      return jobId === undefined
+        ? ERROR_HINTS.TIMEOUT
+        : `Call get_job with jobId '${jobId}' later to see its result; do not resend it, or it may run twice.`;
+    }
     default:
       return ERROR_HINTS[error.code];
   }
@@ -38,7 +41,7 @@ export async function hintFor(error: BridgeError, ctx: HintContext): Promise<str
 
 async function playerHint(error: BridgeError, ctx: HintContext): Promise<string> {
   const name = String(ctx.args.player ?? ctx.args.target ?? "the player");
-  let online = Array.isArray(error.details?.online) ? (error.details.online as string[]) : undefined;
+  let { online } = errorDetails("PLAYER_NOT_FOUND", error.details);
   if (!online && ctx.client) {
     try {
       const outcome = await ctx.deps.jobs.run(ctx.serverId, "get_online_players", {}, ctx.client, LOOKUP_MS);

@@ -56,6 +56,7 @@ describe.each(E2E_FLAVOURS)("e2e without the mod (vanilla mode) on $name", (flav
     const outcome = await call(http, "teleport_player", { player: "Herobrine", x: 0, y: 64, z: 0 });
     expect(outcome.isError).toBe(true);
     expect(outcome.text).toMatch(/PLAYER_NOT_FOUND/);
+    expect(outcome.text).toMatch(/online players: .*Steve/);
     expect((await call(http, "get_player_info", { player: "Herobrine" })).text).toMatch(/PLAYER_NOT_FOUND/);
   });
 

@@ -1,10 +1,12 @@
 /**
  * The bridge's side of the queue, reduced to what MCP tests need: a real BullMQ Worker per answered
  * server that verifies the job signature and answers from a small in-memory game state, failing like
- * the bridge does (UnrecoverableError with "CODE: message").
+ * the bridge does (UnrecoverableError with "CODE: message", the whole error payload in the job's log).
  */
 import {
   commandQueueName,
+  ERROR_LOG_PREFIX,
+  type ErrorPayload,
   type JobData,
   parseRequest,
   requestOperation,
@@ -12,9 +14,18 @@ import {
 } from "@mcp-bridge/shared";
 import { UnrecoverableError, Worker } from "bullmq";
 
+/** A failure whose payload (details included) the worker logs before failing the job. */
+class GameFailure extends Error {
+  constructor(readonly payload: ErrorPayload) {
+    super(`${payload.code}: ${payload.message}`);
+  }
+}
+
 export class FakeBridge {
   readonly players = new Set(["Steve", "Alex"]);
   readonly seen: JobData[] = [];
+  /** Off: failures leave no error payload in the job's log (only "CODE: message"). */
+  logErrorPayloads = true;
   private readonly workers: Worker[];
 
   constructor(redisUrl: string, prefix: string, secret: string, servers: string[]) {
@@ -33,7 +44,13 @@ export class FakeBridge {
             const args = (data.envelope.payload as { args?: { command?: string } }).args;
             if (args?.command === "flaky" && job.attemptsMade === 0)
               throw new Error("CONNECTION_ERROR: RCON reconnecting");
-            return { success: true, data: this.answer(data) };
+            try {
+              return { success: true, data: this.answer(data) };
+            } catch (error) {
+              if (!(error instanceof GameFailure)) throw error;
+              if (this.logErrorPayloads) await job.log(`${ERROR_LOG_PREFIX}${JSON.stringify(error.payload)}`);
+              throw new UnrecoverableError(error.message);
+            }
           },
           { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency: 4 },
         ),
@@ -50,8 +67,14 @@ export class FakeBridge {
 
   private requireOnline(name: unknown): string {
     const player = String(name);
-    if (!this.players.has(player))
-      throw new UnrecoverableError(`PLAYER_NOT_FOUND: player ${player} is not online`);
+    if (!this.players.has(player)) {
+      const message = `player ${player} is not online`;
+      throw new GameFailure({
+        code: "PLAYER_NOT_FOUND",
+        message,
+        details: { player, online: [...this.players] },
+      });
+    }
     return player;
   }
 

@@ -1,6 +1,6 @@
 // Pure pieces: loadConfig(env) and the failedReason -> protocol error mapping.
 import { ConfigError, ERROR_CODES } from "@mcp-bridge/shared";
-import { dataFromReturnValue, errorFromFailedReason } from "@mcp-bridge/shared/queue";
+import { dataFromReturnValue, errorFromFailedJob, errorFromFailedReason } from "@mcp-bridge/shared/queue";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { configSummary, loadConfig } from "../../src/config.js";
@@ -93,6 +93,22 @@ describe("job failures", () => {
     expect(errorFromFailedReason("socket hang up")).toMatchObject({ code: "SERVER_ERROR" });
     expect(errorFromFailedReason("NOT_A_CODE: x").message).toContain("NOT_A_CODE: x");
     expect(errorFromFailedReason(undefined).code).toBe("SERVER_ERROR");
+  });
+
+  it("recovers the details the bridge logged with a failed job", () => {
+    const logged = `error ${JSON.stringify({ code: "PLAYER_NOT_FOUND", message: "x", details: { online: ["Steve"] } })}`;
+    const error = errorFromFailedJob("PLAYER_NOT_FOUND: player Bob is not online", ["forwarding", logged]);
+    expect(error).toMatchObject({ code: "PLAYER_NOT_FOUND", message: "player Bob is not online" });
+    expect(error.details).toEqual({ online: ["Steve"] });
+    // a log of another code, a malformed or mistyped one: the failedReason alone
+    for (const line of [
+      logged,
+      "error {nope",
+      `error ${JSON.stringify({ code: "PLAYER_NOT_FOUND", message: "x", details: { online: "Steve" } })}`,
+    ]) {
+      const reason = line === logged ? "TIMEOUT: too slow" : "PLAYER_NOT_FOUND: gone";
+      expect(errorFromFailedJob(reason, [line]).details).toBeUndefined();
+    }
   });
 
   it("unwraps job results and turns {success:false} into its error", () => {

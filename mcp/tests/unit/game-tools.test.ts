@@ -85,11 +85,27 @@ describe("game tools: happy paths (properties 2, 8, 9, 10, 11)", () => {
 });
 
 describe("game tools: failures (property 3)", () => {
-  it("PLAYER_NOT_FOUND names who is online", async () => {
+  it("PLAYER_NOT_FOUND names who is online, from the error's details (no second job)", async () => {
     const client = await h.connect();
+    const lookups = () =>
+      h.bridge.seen.filter((d) => JSON.stringify(d.envelope).includes("get_online_players"));
+    const before = lookups().length;
     const result = await call(client, "give_item", { player: "Herobrine", item: "diamond", quantity: 1 });
     expect(errorCode(result)).toBe("PLAYER_NOT_FOUND");
     expect(textOf(result)).toContain("player Herobrine is not online; online players: Steve, Alex");
+    expect(lookups().length).toBe(before);
+  });
+
+  it("PLAYER_NOT_FOUND without details asks the server who is online", async () => {
+    const client = await h.connect();
+    h.bridge.logErrorPayloads = false;
+    try {
+      const result = await call(client, "give_item", { player: "Herobrine", item: "diamond", quantity: 1 });
+      expect(textOf(result)).toContain("player Herobrine is not online; online players: Steve, Alex");
+      expect(h.bridge.seen.at(-1)?.envelope).toMatchObject({ payload: { query: "get_online_players" } });
+    } finally {
+      h.bridge.logErrorPayloads = true;
+    }
   });
 
   it("a command the game rejects comes back as INVALID_COMMAND", async () => {

@@ -21,7 +21,7 @@ import {
   signJob,
   withRetentionDefaults,
 } from "../index.js";
-import { dataFromReturnValue, errorFromFailedReason } from "./failure.js";
+import { dataFromReturnValue, errorFromFailedJob } from "./failure.js";
 import { guardRedis } from "./redis-guard.js";
 
 export type JobOutcome =
@@ -123,10 +123,7 @@ export class JobClient {
         report.error = BridgeError.from(error).toPayload();
       }
     }
-    if (state === "failed") {
-      const { code, message } = errorFromFailedReason(job.failedReason);
-      report.error = { code, message };
-    }
+    if (state === "failed") report.error = (await failedJobError(queue, jobId, job.failedReason)).toPayload();
     return report;
   }
 
@@ -179,7 +176,8 @@ export class JobClient {
     try {
       const job = await queue.getJob(jobId);
       if (!job) return;
-      if (job.finishedOn && job.failedReason && !job.returnvalue) this.onFailed(jobId, job.failedReason);
+      if (job.finishedOn && job.failedReason && !job.returnvalue)
+        this.onFailed(queue, jobId, job.failedReason);
       else if (job.finishedOn) this.onCompleted(jobId, job.returnvalue);
     } catch {
       // QueueEvents will still deliver; nothing to do.
@@ -196,8 +194,9 @@ export class JobClient {
     }
   }
 
-  private onFailed(jobId: string, failedReason: string): void {
-    this.pending.get(jobId)?.reject(errorFromFailedReason(failedReason));
+  private onFailed(queue: Queue, jobId: string, failedReason: string): void {
+    const p = this.pending.get(jobId);
+    if (p) void failedJobError(queue, jobId, failedReason).then((error) => p.reject(error));
   }
 
   private serverQueue(serverId: string): ServerQueue {
@@ -210,7 +209,7 @@ export class JobClient {
     eventsConnection.on("error", () => undefined);
     const events = new QueueEvents(name, { connection: eventsConnection, prefix });
     events.on("completed", ({ jobId, returnvalue }) => this.onCompleted(jobId, returnvalue));
-    events.on("failed", ({ jobId, failedReason }) => this.onFailed(jobId, failedReason));
+    events.on("failed", ({ jobId, failedReason }) => this.onFailed(queue, jobId, failedReason));
     events.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue events error"));
     queue.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue error"));
     const ready = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
@@ -226,3 +225,16 @@ export class JobClient {
 
 const TIMED_OUT = Symbol("timed out");
 const CLOSE_WAIT_MS = 5000;
+
+/** A failed job's error with the details the bridge logged; the failedReason alone if the log cannot be read. */
+async function failedJobError(
+  queue: Queue,
+  jobId: string,
+  failedReason: string | undefined,
+): Promise<BridgeError> {
+  const logs = await queue.getJobLogs(jobId).then(
+    (l) => l.logs,
+    () => [],
+  );
+  return errorFromFailedJob(failedReason, logs);
+}

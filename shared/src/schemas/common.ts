@@ -1,6 +1,7 @@
 /** Building blocks shared by every message schema. */
 import { z } from "zod";
 import { ERROR_CODES } from "../errors.js";
+import { ERROR_DETAILS_SCHEMAS } from "./error-details.js";
 
 /** Vanilla player names: 1-16 of [A-Za-z0-9_]. Anything else cannot be online, so it is refused early. */
 export const PlayerNameSchema = z.string().regex(/^[A-Za-z0-9_]{1,16}$/, "must be 1-16 letters, digits or _");
@@ -41,9 +42,18 @@ export type ItemStack = z.infer<typeof ItemStackSchema>;
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
-export const ErrorPayloadSchema = z.object({
-  code: ErrorCodeSchema,
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+/** `details` is checked against its code's schema (schemas/error-details.ts). */
+export const ErrorPayloadSchema = z
+  .object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((payload, ctx) => {
+    if (payload.details === undefined) return;
+    const checked = ERROR_DETAILS_SCHEMAS[payload.code].safeParse(payload.details);
+    for (const issue of checked.error?.issues ?? []) {
+      ctx.addIssue({ code: "custom", path: ["details", ...issue.path], message: issue.message });
+    }
+  });
 export type ErrorPayload = z.infer<typeof ErrorPayloadSchema>;

@@ -1,4 +1,4 @@
-import { BridgeError, OPERATIONS } from "@mcp-bridge/shared";
+import { BridgeError, errorDetails, OPERATIONS } from "@mcp-bridge/shared";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
@@ -143,7 +143,7 @@ describe.each(DEVSERVER_FLAVOURS)("vanilla mode against a --no-mod devserver ($n
       expect(error, op).toBeInstanceOf(BridgeError);
       expect((error as BridgeError).code, op).toBe("PLAYER_NOT_FOUND");
       expect(
-        [...(((error as BridgeError).details?.onlinePlayers as string[] | undefined) ?? [])].sort(),
+        [...(errorDetails("PLAYER_NOT_FOUND", (error as BridgeError).details).online ?? [])].sort(),
         op,
       ).toEqual(["Alex", "Steve"]);
     }

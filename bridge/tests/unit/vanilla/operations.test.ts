@@ -1,4 +1,4 @@
-import { OPERATION_NAMES, OPERATIONS, parseJson } from "@mcp-bridge/shared";
+import { errorDetails, OPERATION_NAMES, OPERATIONS, parseJson } from "@mcp-bridge/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bridgeErrorOf } from "../../../../shared/testing/errors.js";
@@ -132,7 +132,7 @@ describe("runVanilla", () => {
     ] as const) {
       const error = await bridgeErrorOf(runVanilla(op, args, game(), ctx));
       expect(error.code, op).toBe("PLAYER_NOT_FOUND");
-      expect(error.details?.onlinePlayers, op).toEqual(["Steve", "Alex"]);
+      expect(errorDetails("PLAYER_NOT_FOUND", error.details).online, op).toEqual(["Steve", "Alex"]);
     }
   });
 

@@ -37,6 +37,15 @@ public final class Vectors {
         return files;
     }
 
+    /** Every valid example message of a vector file by kind. */
+    public static List<JsonObject> valid(String kind) {
+        JsonObject file = files().stream().filter(f -> f.get("kind").getAsString().equals(kind)).findFirst()
+                .orElseThrow(() -> new AssertionError("no vector of kind " + kind));
+        List<JsonObject> out = new ArrayList<>();
+        file.getAsJsonArray("valid").forEach(e -> out.add(e.getAsJsonObject().getAsJsonObject("message")));
+        return out;
+    }
+
     /** The valid example message of a vector file by kind (first example). */
     public static JsonObject firstValid(String kind) {
         return files().stream().filter(f -> f.get("kind").getAsString().equals(kind)).findFirst()
