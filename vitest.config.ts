@@ -19,14 +19,14 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{shared,bridge,mcp}/tests/unit/**/*.test.ts", "scripts/tests/**/*.test.ts"],
+          include: ["{shared,bridge,mcp,bitburner}/tests/unit/**/*.test.ts", "scripts/tests/**/*.test.ts"],
         },
       },
       {
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["{shared,bridge,mcp}/tests/integration/**/*.test.ts", "mcp/tests/e2e/**/*.test.ts"],
+          include: ["{shared,bridge,mcp,bitburner}/tests/integration/**/*.test.ts", "mcp/tests/e2e/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

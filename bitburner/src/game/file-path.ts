@@ -1,0 +1,67 @@
+/**
+ * The game's file path rules, checked before anything is sent so a bad name gets a precise error
+ * instead of the game's one-line refusal. In: a filename as the model wrote it. Out: the path the
+ * game stores it under (one leading "/" dropped), or an INVALID_ARGS naming the broken rule.
+ *
+ * Rules (bitburner-src, src/Paths/): segments separated by "/", none empty; none of
+ * * ? [ ] ! \ ~ | # " ' or space anywhere; the file part has a "." with characters on both sides.
+ * The game resolves "." and ".." segments against the root; we refuse them instead, so a name is
+ * accepted exactly when the game would store it under that same name.
+ */
+import { BridgeError } from "@mcp-bridge/shared";
+
+export const SCRIPT_EXTENSIONS = [".js", ".jsx", ".ts", ".tsx", ".script"] as const;
+export const TEXT_EXTENSIONS = [".txt", ".json"] as const;
+export const FORBIDDEN_CHARACTERS = ["*", "?", "[", "]", "!", "\\", "~", "|", "#", '"', "'", " "] as const;
+
+/** Which files an operation may touch: scripts only (calculate_ram) or any text/script file. */
+export type FileKind = "script" | "content";
+
+const FORBIDDEN = new Set<string>(FORBIDDEN_CHARACTERS);
+
+export function hasScriptExtension(path: string): boolean {
+  return SCRIPT_EXTENSIONS.some((ext) => path.endsWith(ext));
+}
+
+export function hasContentExtension(path: string): boolean {
+  return hasScriptExtension(path) || TEXT_EXTENSIONS.some((ext) => path.endsWith(ext));
+}
+
+/** Why the game would refuse (or rewrite) this path, or undefined when it stores it as given. */
+export function filePathProblem(raw: string, kind: FileKind = "content"): string | undefined {
+  if (raw.trim() === "") return "is empty; give a file name such as 'hack.js'";
+  const path = raw.startsWith("/") ? raw.slice(1) : raw;
+  const bad = [...path].find((c) => FORBIDDEN.has(c));
+  if (bad !== undefined) {
+    return `contains '${bad === " " ? "space" : bad}'; file paths may not contain spaces or any of ${FORBIDDEN_CHARACTERS.slice(0, -1).join(" ")}`;
+  }
+  const segments = path.split("/");
+  if (segments.some((s) => s === ""))
+    return "has an empty directory name ('//', or a trailing or second leading '/')";
+  if (segments.some((s) => s === "." || s === "..")) {
+    return "has a '.' or '..' segment; write the path from the root, e.g. 'lib/util.js'";
+  }
+  const file = segments[segments.length - 1]!;
+  const dot = file.lastIndexOf(".");
+  if (dot <= 0 || dot === file.length - 1) {
+    return "has no extension; the file part needs a name and an extension, e.g. 'hack.js'";
+  }
+  if (kind === "script" && !hasScriptExtension(path)) {
+    return `is not a script; script extensions are ${SCRIPT_EXTENSIONS.join(" ")}`;
+  }
+  if (kind === "content" && !hasContentExtension(path)) {
+    return `has an extension the Remote API cannot handle; use ${[...SCRIPT_EXTENSIONS, ...TEXT_EXTENSIONS].join(" ")}`;
+  }
+  return undefined;
+}
+
+/** The stored path (leading "/" dropped), or INVALID_ARGS with what to fix. */
+export function checkFilePath(raw: string, kind: FileKind = "content"): string {
+  const problem = filePathProblem(raw, kind);
+  if (problem) {
+    throw new BridgeError("INVALID_ARGS", `filename '${raw}' ${problem}`, {
+      details: { field: "filename", reason: "INVALID_PATH" },
+    });
+  }
+  return raw.startsWith("/") ? raw.slice(1) : raw;
+}

@@ -1,0 +1,44 @@
+/**
+ * Test support: the game's own path rules, written from the rules of bitburner-src src/Paths/
+ * (a regex over "directory/" parts and a "name.ext" file part, then "."/".." resolved against the
+ * root), kept apart from bitburner/src so the property test compares two independent readings.
+ */
+export type GameVersion = "2.6" | "2.8";
+
+const INVALID = ["/", "*", "?", "[", "]", "!", "\\", "~", "|", "#", '"', "'", " "];
+const valid = `[^${INVALID.map((c) => `\\${c === " " ? "x20" : c}`).join("")}]`;
+const fullPath = new RegExp(`^(?<directory>(?:${valid}+/)*)(?<file>${valid}+\\.${valid}+)$`);
+const relativePart = /(?:^|\/)\.{1,2}\//;
+
+/** What the game stores `path` as, or null when it refuses it ("Invalid file path"). */
+export function gameResolvePath(path: string): string | null {
+  if (!relativePart.test(path)) {
+    const absolute = path.startsWith("/") ? path.slice(1) : path;
+    return fullPath.test(absolute) ? absolute : null;
+  }
+  const parts = fullPath.exec(path)?.groups;
+  if (!parts) return null;
+  const dirs: string[] = [];
+  for (const dir of parts.directory!.split("/").filter(Boolean)) {
+    if (dir === ".") continue;
+    if (dir === "..") {
+      if (dirs.length === 0) return null;
+      dirs.pop();
+    } else dirs.push(dir);
+  }
+  return dirs.map((d) => `${d}/`).join("") + parts.file!;
+}
+
+export function scriptExtensions(version: GameVersion): string[] {
+  return version === "2.6" ? [".js", ".script"] : [".js", ".jsx", ".ts", ".tsx", ".script"];
+}
+
+export const textExtensions = [".txt", ".json"];
+
+export function isScript(path: string, version: GameVersion): boolean {
+  return scriptExtensions(version).some((e) => path.endsWith(e));
+}
+
+export function isContentFile(path: string, version: GameVersion): boolean {
+  return isScript(path, version) || textExtensions.some((e) => path.endsWith(e));
+}
