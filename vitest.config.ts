@@ -26,7 +26,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["{shared,bridge,mcp,bitburner}/tests/integration/**/*.test.ts", "mcp/tests/e2e/**/*.test.ts"],
+          include: [
+            "{shared,bridge,mcp,bitburner}/tests/integration/**/*.test.ts",
+            "mcp/tests/e2e/**/*.test.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -16,6 +16,8 @@ export const RoleSchema = z.object({
   /** Players that write operations may target; `*` for all. */
   players: z.array(z.string().min(1)).default(["*"]),
   rateLimit: z.object({ perMinute: z.number().int().positive() }).optional(),
+  /** Largest file a write may carry, in UTF-8 bytes (bitburner's write_file); the server's own limit still applies. */
+  maxWriteBytes: z.number().int().positive().optional(),
 });
 export type Role = z.infer<typeof RoleSchema>;
 

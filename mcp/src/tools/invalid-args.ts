@@ -1,30 +1,8 @@
-/**
- * The SDK answers arguments that fail a tool's input schema with an isError result whose text is
- * "MCP error -32602: Input validation error: ...", without the protocol's code. This wraps the
- * tools/call handler so such results start with INVALID_ARGS and carry the code in _meta like every
- * other error. It reaches into the SDK's handler map (not public API); a unit test pins the behaviour.
- */
+/** Schema failures answered with INVALID_ARGS and the code in _meta (the shared wrapper, our meta key). */
+import { codeInvalidArguments as withMetaKey } from "@mcp-bridge/shared/mcp";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ERROR_META_KEY } from "./tool-kit.js";
 
-type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
-const MARKER = "Input validation error: ";
-
 export function codeInvalidArguments(server: McpServer): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
-  const original = handlers?.get("tools/call");
-  if (!handlers || !original) return;
-  handlers.set("tools/call", async (request, extra) => {
-    const result = (await original(request, extra)) as CallToolResult;
-    const first = result.content?.[0];
-    if (!result.isError || first?.type !== "text" || !first.text.includes(MARKER)) return result;
-    const message = first.text.slice(first.text.indexOf(MARKER) + MARKER.length);
-    const hint = "Fix the named argument to match the tool's input schema and call again.";
-    return {
-      isError: true,
-      content: [{ type: "text", text: `INVALID_ARGS: ${message}\nHint: ${hint}` }],
-      _meta: { [ERROR_META_KEY]: { code: "INVALID_ARGS", message, hint, retryable: false } },
-    };
-  });
+  withMetaKey(server, ERROR_META_KEY);
 }

@@ -7,11 +7,11 @@
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMcpExpressApp } from "@modelcontextprotocol/sdk/server/express.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { hostHeaderValidation } from "@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import type { Express, Request, Response } from "express";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { BridgeError, type ClientIdentity, type Policy } from "../index.js";
 import { bearerAuth, originCheck, sendError } from "./http-auth.js";
 
@@ -20,6 +20,8 @@ export interface HttpOptions {
   port: number;
   allowedHosts: string[];
   allowedOrigins: string[];
+  /** Largest JSON request body (default 100 KB, express's own default); bigger ones get 413. */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -58,7 +60,17 @@ export function createHttpApp(
   newSession: SessionFactory,
 ): HttpApp {
   const sessions = new Map<string, Session>();
-  const app = createMcpExpressApp({ host: options.host, allowedHosts: options.allowedHosts });
+  // What the SDK's createMcpExpressApp does, with a body limit we choose: Host header validation
+  // (DNS rebinding) BEFORE the body is read, then the JSON parser.
+  const app = express();
+  app.use(hostHeaderValidation(options.allowedHosts));
+  app.use(express.json({ limit: options.maxBodyBytes ?? 100 * 1024 }));
+  app.use((error: Error & { status?: number }, _req: Request, res: Response, next: NextFunction) => {
+    if (error.status === 413) {
+      sendError(res, 413, "INVALID_ARGS", `Request body over ${options.maxBodyBytes ?? 100 * 1024} bytes`);
+    } else if (error.status === 400) sendError(res, 400, "SCHEMA_ERROR", "Request body is not valid JSON");
+    else next(error);
+  });
   app.use(originCheck(options.allowedOrigins, options.allowedHosts));
   app.use("/mcp", bearerAuth(policy));
 

@@ -1,4 +1,5 @@
 /** MCP transports shared by our MCP servers (mcp, bitburner): Streamable HTTP with bearer auth, stdio. */
 export * from "./http.js";
 export * from "./http-auth.js";
+export * from "./invalid-args.js";
 export * from "./stdio.js";

@@ -1,0 +1,133 @@
+// Policy roles, game version differences, a missing game, reconnects and the ops port, over
+// Streamable HTTP with bearer tokens and the fake game on the real WebSocket port.
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { FakeGame } from "../support/fake-game.js";
+import { call, errorOf, httpHarness, TOKENS } from "../support/harness.js";
+import { until } from "../support/link.js";
+
+let h: Awaited<ReturnType<typeof httpHarness>> | undefined;
+const games: FakeGame[] = [];
+async function attach(options: Parameters<typeof FakeGame.connect>[1] = {}) {
+  const game = await FakeGame.connect(h!.gameUrl, options);
+  games.push(game);
+  await until(() => h!.runtime.link.generation === h!.runtime.link.status().connections);
+  return game;
+}
+afterEach(async () => {
+  await Promise.all(games.splice(0).map((g) => g.close()));
+  await h?.close();
+  h = undefined;
+});
+
+describe("policy", () => {
+  it("a read-only role reads but may not write or delete", async () => {
+    h = await httpHarness();
+    const game = await attach();
+    game.putFile("a.js", "x");
+    const reader: Client = await h.connect!(TOKENS.reader);
+    expect((await call(reader, "read_file", { filename: "a.js" })).structuredContent).toMatchObject({
+      content: "x",
+    });
+    const writes: [string, Record<string, unknown>][] = [
+      ["write_file", { filename: "a.js", content: "y" }],
+      ["delete_file", { filename: "a.js" }],
+    ];
+    for (const [tool, args] of writes) {
+      const error = errorOf(await call(reader, tool, args));
+      expect(error.code).toBe("PERMISSION_DENIED");
+      expect(error.message).toContain(`Role 'reader' may not use tool '${tool}'`);
+    }
+    expect(game.file("a.js")).toBe("x");
+  });
+
+  it("a role's maxWriteBytes caps write_file below the server's limit", async () => {
+    h = await httpHarness();
+    const game = await attach();
+    const small = await h.connect!(TOKENS.small);
+    expect(
+      (await call(small, "write_file", { filename: "ok.txt", content: "é".repeat(50) })).isError,
+    ).toBeFalsy();
+    const error = errorOf(await call(small, "write_file", { filename: "big.txt", content: "é".repeat(51) }));
+    expect(error.code).toBe("INVALID_ARGS");
+    expect(error.message).toContain("102 bytes (UTF-8); the limit for role 'small' is 100 bytes");
+    expect(game.file("big.txt")).toBeUndefined();
+  });
+});
+
+describe("game versions", () => {
+  it("maps version 2.6's strings and answers UNSUPPORTED for metadata it lacks", async () => {
+    h = await httpHarness();
+    await attach({ version: "2.6" });
+    const missing = errorOf(await call(h.client, "read_file", { filename: "nope.js" }));
+    expect(missing).toMatchObject({
+      code: "INVALID_ARGS",
+      reason: "FILE_NOT_FOUND",
+      message: "Bitburner: File doesn't exist",
+    });
+    const ts = errorOf(await call(h.client, "write_file", { filename: "new.ts", content: "x" }));
+    expect(ts).toMatchObject({ code: "INVALID_ARGS", reason: "INVALID_EXTENSION" });
+    const host = errorOf(await call(h.client, "list_files", { server: "nowhere" }));
+    expect(host).toMatchObject({ reason: "INVALID_HOSTNAME", message: "Bitburner: Server hostname invalid" });
+    const metadataCalls: [string, Record<string, unknown>][] = [
+      ["get_file_metadata", { filename: "a.js" }],
+      ["get_all_file_metadata", {}],
+    ];
+    for (const [tool, args] of metadataCalls) {
+      const error = errorOf(await call(h.client, tool, args));
+      expect(error.code).toBe("UNSUPPORTED");
+      expect(error.hint).toContain("update Bitburner");
+    }
+  });
+});
+
+describe("connection", () => {
+  it("without a game, a call fails after the grace period with what to do in the game", async () => {
+    h = await httpHarness({ graceMs: 100 });
+    const error = errorOf(await call(h.client, "list_files"));
+    expect(error.code).toBe("CONNECTION_ERROR");
+    expect(error.message).toContain("Bitburner disconnected");
+    expect(error.hint).toContain("Options -> Remote API");
+  });
+
+  it("a call made before the game attaches completes once it does", async () => {
+    h = await httpHarness({ graceMs: 20_000 });
+    const pending = call(h.client, "list_servers");
+    await new Promise((r) => setTimeout(r, 100));
+    await attach();
+    expect((await pending).structuredContent).toMatchObject({ count: 3 });
+  });
+
+  it("fetches the definitions again after the game reconnects (another version may have connected)", async () => {
+    h = await httpHarness();
+    const first = await attach();
+    await call(h.client, "get_netscript_definitions");
+    await call(h.client, "get_netscript_definitions", { section: "NS" });
+    expect(first.received.filter((f) => f.includes("getDefinitionFile"))).toHaveLength(1);
+    const second = await attach({ definitions: "/** New */\ninterface Fresh {\n  x: number;\n}\n" });
+    const index = (await call(h.client, "get_netscript_definitions")).structuredContent;
+    expect(index).toMatchObject({ sectionCount: 1, sections: [{ name: "Fresh" }] });
+    expect(second.received.filter((f) => f.includes("getDefinitionFile"))).toHaveLength(1);
+  });
+});
+
+describe("ops port", () => {
+  it("answers /healthz, /readyz (503 until a game attaches) and Prometheus /metrics", async () => {
+    h = await httpHarness({ graceMs: 50 });
+    expect((await fetch(`${h.opsUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${h.opsUrl}/readyz`)).status).toBe(503);
+    await call(h.client, "list_files");
+    const game = await attach();
+    game.ignore("getFile");
+    expect((await fetch(`${h.opsUrl}/readyz`)).status).toBe(200);
+    await call(h.client, "list_files");
+    const metrics = await (await fetch(`${h.opsUrl}/metrics`)).text();
+    expect(metrics).toMatch(/^tool_calls_total\{tool="list_files"\} 2$/m);
+    expect(metrics).toMatch(/^tool_errors_total\{tool="list_files",code="CONNECTION_ERROR"\} 1$/m);
+    expect(metrics).toMatch(/^ws_reconnects_total 1$/m);
+    expect(metrics).toMatch(/^game_connected 1$/m);
+    expect(metrics).toContain("tool_call_duration_seconds_bucket");
+    expect(metrics).toContain("rpc_timeouts_total");
+    expect((await fetch(`${h.opsUrl}/nope`)).status).toBe(404);
+  });
+});
