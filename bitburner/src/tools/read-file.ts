@@ -3,7 +3,7 @@ import { checkFilePath } from "../game/file-path.js";
 import { defineTool, filenameArg, offsetArg, page, READ_ONLY, serverArg } from "./tool-kit.js";
 
 export const READ_LIMIT_DEFAULT = 50_000;
-export const READ_LIMIT_MAX = 200_000;
+export const READ_LIMIT_MAX = 1_048_576;
 
 export const readFileTool = defineTool({
   name: "read_file",
