@@ -55,6 +55,23 @@ describe("policy", () => {
   });
 });
 
+describe("HTTP body limit", () => {
+  it("answers a body over the limit with 413 and a JSON error, before any tool runs", async () => {
+    h = await httpHarness({}, 1000);
+    const response = await fetch(h.mcpUrl, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${TOKENS.admin}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", pad: "x".repeat(100_000) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: { code: "INVALID_ARGS" } });
+  });
+});
+
 describe("game versions", () => {
   it("maps version 2.6's strings and answers UNSUPPORTED for metadata it lacks", async () => {
     h = await httpHarness();
@@ -96,6 +113,20 @@ describe("connection", () => {
     await new Promise((r) => setTimeout(r, 100));
     await attach();
     expect((await pending).structuredContent).toMatchObject({ count: 3 });
+  });
+
+  it("a second game connection mid-call fails that call as replaced; the next call uses the new game", async () => {
+    h = await httpHarness();
+    const first = await attach();
+    first.hold();
+    const pending = call(h.client, "list_files");
+    await until(() => first.heldCount() === 1);
+    const second = await attach();
+    const error = errorOf(await pending);
+    expect(error.code).toBe("CONNECTION_ERROR");
+    expect(error.message).toContain("a new game connection replaced");
+    second.putFile("new.js", "x");
+    expect((await call(h.client, "list_files")).structuredContent).toMatchObject({ files: ["new.js"] });
   });
 
   it("fetches the definitions again after the game reconnects (another version may have connected)", async () => {

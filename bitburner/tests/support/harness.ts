@@ -128,6 +128,7 @@ export async function httpHarness(
     client,
     gameUrl: runtime.link.url,
     opsUrl: runtime.ops.url,
+    mcpUrl: http.url,
     runtime,
     stderr: () => "",
     connect,
