@@ -4,6 +4,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeGame } from "../support/fake-game.js";
 import { call, errorOf, type Harness, httpHarness, stdioHarness } from "../support/harness.js";
+import { until } from "../support/link.js";
 
 const MB = 1024 * 1024;
 const BINARYISH = `${Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)).join("")}\uFFFD é 😀 \u2028 "quotes" \\ end`;
@@ -210,4 +211,24 @@ describe.each([
     const notScript = errorOf(await call(client, "calculate_ram", { filename: "notes.txt" }));
     expect(notScript.code).toBe("INVALID_ARGS");
   });
+});
+
+describe("the stdio process", () => {
+  it("tells on stderr what to enter in the game and logs there, never on stdout", async () => {
+    const h = await stdioHarness();
+    try {
+      const game = await FakeGame.connect(h.gameUrl);
+      expect((await call(h.client, "list_servers")).isError).toBeFalsy();
+      await game.close();
+      // pino writes asynchronously: wait for the call's line (the test timeout bounds this)
+      await until(() => h.stderr().includes('"tool":"list_servers"'));
+      expect(h.stderr()).toMatch(
+        /In Bitburner: Options -> Remote API, hostname 127\.0\.0\.1, port \d+, press Connect/,
+      );
+      expect(h.stderr()).toContain('"msg":"tool call ok"');
+      expect(h.stderr()).toContain('"tool":"list_servers"');
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
 });
