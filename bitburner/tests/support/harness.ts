@@ -137,7 +137,7 @@ export async function httpHarness(
       await http.close();
       await runtime.close();
     },
-  } satisfies Harness & { runtime: unknown };
+  } satisfies Harness & { runtime: unknown; mcpUrl: string };
 }
 
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
