@@ -10,6 +10,7 @@ import dev.mcpbridge.devserver.command.Lang;
 import dev.mcpbridge.devserver.command.McpBridgeCommand;
 import dev.mcpbridge.devserver.command.SimCommand;
 import dev.mcpbridge.devserver.command.vanilla.DataCommand;
+import dev.mcpbridge.devserver.command.vanilla.EssentialsGiveCommand;
 import dev.mcpbridge.devserver.command.vanilla.EssentialsListCommand;
 import dev.mcpbridge.devserver.command.vanilla.ExecuteCommand;
 import dev.mcpbridge.devserver.command.vanilla.GiveCommand;
@@ -78,6 +79,9 @@ public final class Devserver implements AutoCloseable {
         vanilla("tp", tp);
         vanilla("teleport", tp);
         vanilla("give", new GiveCommand());
+        if (config.flavour().essentials()) {
+            dispatcher.register("give", new EssentialsGiveCommand());
+        }
         vanilla("data", new DataCommand());
         vanilla("time", new TimeCommand());
         vanilla("tick", new TickCommand());

@@ -21,6 +21,16 @@ class FlavoursTest {
     }
 
     @Test
+    void essentialsGiveAnswersInItsOwnWordsAndVanillasStaysUnderTheNamespace() throws Exception {
+        try (Devserver server = TestServers.start("--players", "Steve", "--flavour", "paper-essentials")) {
+            assertEquals("§6Giving§c 5 §6of§c diamond §6to§c Steve§6.\n", server.runCommand("give Steve minecraft:diamond 5"));
+            assertEquals("Gave 2 [Diamond] to Steve", server.runCommand("minecraft:give Steve diamond 2"));
+            assertTrue(server.runCommand("data get entity Steve Inventory").contains("count: 7, Slot: 0b, id: \"minecraft:diamond\""));
+            assertEquals("No player was found", server.runCommand("give Nobody stone 1"));
+        }
+    }
+
+    @Test
     void paperKeepsVanillaCommandsUnderTheMinecraftNamespaceVanillaDoesNot() throws Exception {
         try (Devserver paper = TestServers.start("--players", "Steve", "--flavour", "paper");
                 Devserver vanilla = TestServers.start("--players", "Steve")) {

@@ -6,9 +6,9 @@ import java.util.stream.Collectors;
 
 /**
  * Which server software the devserver imitates. {@code vanilla}: Mojang's server. {@code paper}:
- * Paper, which reports "Paper &lt;version&gt;" in the status ping, prints vanilla's command texts and
- * colours some of them with § codes. {@code paper-essentials}: Paper with the EssentialsX plugin,
- * whose own {@code list} replaces vanilla's.
+ * Paper, which reports "Paper &lt;version&gt;" in the status ping and keeps every vanilla command
+ * also under the {@code minecraft:} namespace. {@code paper-essentials}: Paper with the EssentialsX plugin,
+ * whose own {@code list} and {@code give} replace vanilla's (vanilla's stay under {@code minecraft:}).
  */
 public enum Flavour {
     VANILLA("vanilla"),
