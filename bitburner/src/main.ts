@@ -4,7 +4,14 @@
  * `--http`. Listens for the game, prints what to enter in Bitburner (stderr: stdout is the MCP
  * stream), serves until SIGINT/SIGTERM or, for stdio, until stdin closes.
  */
-import { BridgeError, createLogger, loadConfigOrExit } from "@mcp-bridge/shared";
+import {
+  answeredInfoFlag,
+  BridgeError,
+  createLogger,
+  loadConfigOrExit,
+  stopOnce,
+  transportOf,
+} from "@mcp-bridge/shared";
 import { serveStdio, startHttp } from "@mcp-bridge/shared/mcp";
 import { configSummary, loadConfig } from "./config.js";
 import { createRuntime, type Runtime } from "./runtime.js";
@@ -12,17 +19,15 @@ import { createServer } from "./server.js";
 import { VERSION } from "./version.js";
 
 async function main(argv: string[]): Promise<void> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stderr.write(
-      "Usage: bitburner-mcp [--http]   (configuration from the environment, see README 'Bitburner')\n",
-    );
+  if (
+    answeredInfoFlag(
+      argv,
+      "Usage: bitburner-mcp [--http]   (configuration from the environment, see README 'Bitburner')",
+      VERSION,
+    )
+  )
     return;
-  }
-  if (argv.includes("--version")) {
-    process.stderr.write(`${VERSION}\n`);
-    return;
-  }
-  const mode = argv.includes("--http") || argv.includes("http") ? "http" : "stdio";
+  const mode = transportOf(argv);
   const config = loadConfigOrExit(() => loadConfig(process.env));
   if (mode === "http" && !config.policyFile) {
     process.stderr.write(
@@ -46,7 +51,11 @@ async function main(argv: string[]): Promise<void> {
       `hostname ${config.game.host}, port ${runtime.link.port}, press Connect. Ops: ${runtime.ops.url}/readyz\n`,
   );
 
-  let stop: () => Promise<void>;
+  let stop: () => Promise<void> = async () => undefined;
+  const shutdown = stopOnce(logger, async () => {
+    await stop().catch(() => undefined);
+    await runtime.close();
+  });
   try {
     if (mode === "http") {
       const policy = runtime.policy!;
@@ -69,19 +78,6 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-
-  let stopping = false;
-  async function shutdown(reason: string) {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ reason }, "shutting down");
-    await stop().catch(() => undefined);
-    await runtime.close();
-    logger.flush();
-    setTimeout(() => process.exit(0), 100).unref();
-  }
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
 main(process.argv.slice(2)).catch((error) => {

@@ -4,7 +4,14 @@
  * Loads the config (every problem listed, exit 2), logs version, config summary and Redis status
  * to stderr (property 14), serves until SIGINT/SIGTERM or, for stdio, until stdin closes.
  */
-import { BridgeError, createLogger, loadConfigOrExit } from "@mcp-bridge/shared";
+import {
+  answeredInfoFlag,
+  BridgeError,
+  createLogger,
+  loadConfigOrExit,
+  stopOnce,
+  transportOf,
+} from "@mcp-bridge/shared";
 import { configSummary, loadConfig } from "./config.js";
 import { createRuntime, type Runtime } from "./runtime.js";
 import { startHttp } from "./transports/http.js";
@@ -12,17 +19,15 @@ import { startStdio } from "./transports/stdio.js";
 import { VERSION } from "./version.js";
 
 async function main(argv: string[]): Promise<void> {
-  if (argv.includes("--help") || argv.includes("-h")) {
-    process.stderr.write(
-      "Usage: minecraft-mcp [--http | http]   (configuration from the environment, see README)\n",
-    );
+  if (
+    answeredInfoFlag(
+      argv,
+      "Usage: minecraft-mcp [--http | http]   (configuration from the environment, see README)",
+      VERSION,
+    )
+  )
     return;
-  }
-  if (argv.includes("--version")) {
-    process.stderr.write(`${VERSION}\n`);
-    return;
-  }
-  const mode = argv.includes("--http") || argv.includes("http") ? "http" : "stdio";
+  const mode = transportOf(argv);
   const config = loadConfigOrExit(() => loadConfig(process.env));
   const logger = createLogger({ name: "minecraft-mcp", level: config.logLevel });
   let runtime: Runtime;
@@ -39,7 +44,11 @@ async function main(argv: string[]): Promise<void> {
     "minecraft-mcp starting",
   );
 
-  let stop: () => Promise<void>;
+  let stop: () => Promise<void> = async () => undefined;
+  const shutdown = stopOnce(logger, async () => {
+    await stop().catch(() => undefined);
+    await runtime.close();
+  });
   try {
     if (mode === "http") {
       const http = await startHttp(runtime.deps, runtime.policy, config.http);
@@ -58,19 +67,6 @@ async function main(argv: string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-
-  let stopping = false;
-  async function shutdown(reason: string) {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ reason }, "shutting down");
-    await stop().catch(() => undefined);
-    await runtime.close();
-    logger.flush();
-    setTimeout(() => process.exit(0), 100).unref();
-  }
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
 main(process.argv.slice(2)).catch((error) => {

@@ -7,6 +7,7 @@ export * from "./job.js";
 export * from "./logger.js";
 export * from "./policy.js";
 export * from "./policy-store.js";
+export * from "./process.js";
 export * from "./schemas/common.js";
 export * from "./schemas/envelope.js";
 export * from "./schemas/error-details.js";
