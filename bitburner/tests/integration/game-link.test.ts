@@ -108,6 +108,18 @@ describe("GameLink", () => {
     expect(link.status().connected).toBe(false);
   });
 
+  it("a call made while the game is away completes when it reconnects within the grace period", async () => {
+    link = await listen({ graceMs: 20_000 });
+    const first = await game();
+    await first.close();
+    await until(() => !link!.status().connected);
+    const call = new RemoteApi(link).getAllServers();
+    await new Promise((r) => setTimeout(r, 50));
+    await game({ version: "2.6" });
+    expect((await call).map((s) => s.hostname)).toContain("home");
+    expect(link.status()).toMatchObject({ connected: true, connections: 2 });
+  });
+
   it("ignores hostile frames: invalid JSON, ids never sent, binary, non-objects; survives non-string errors", async () => {
     link = await listen();
     const g = await game();
