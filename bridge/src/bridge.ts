@@ -85,6 +85,7 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
         leaseTtlMs: config.leaseTtlMs,
         jobMaxAgeMs: config.jobMaxAgeMs,
         batchMax: config.batchMax,
+        resultMaxBytes: config.resultMaxBytes,
         concurrency: config.workerConcurrency,
         leaseRedis: redis,
         policies,

@@ -50,6 +50,7 @@ const EnvSchema = z.object({
   RCON_RECONNECT_BASE_MS: int(500, 1),
   RCON_RECONNECT_MAX_MS: int(15_000, 1),
   BATCH_MAX: int(32, 1),
+  RESULT_MAX_BYTES: int(256 * 1024, 1024),
   WORKER_CONCURRENCY: int(64, 1),
   LEASE_TTL_MS: int(5_000, 300),
   JOB_MAX_AGE_MS: int(600_000, 1_000),
@@ -66,6 +67,8 @@ export interface BridgeConfig {
   events: { streamMaxLen: number; maxFrameBytes: number; heartbeatMs: number; maxSeqJump: number };
   rcon: { timeoutMs: number; reconnectAttempts: number; reconnectBaseMs: number; reconnectMaxMs: number };
   batchMax: number;
+  /** Largest answer (JSON bytes) a job keeps in Redis; longer ones are cut and marked. */
+  resultMaxBytes: number;
   workerConcurrency: number;
   leaseTtlMs: number;
   /** Oldest signed job the bridge still runs (ms since its envelope was made); older: JOB_EXPIRED. */
@@ -167,6 +170,7 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
       reconnectMaxMs: e.RCON_RECONNECT_MAX_MS,
     },
     batchMax: e.BATCH_MAX,
+    resultMaxBytes: e.RESULT_MAX_BYTES,
     workerConcurrency: e.WORKER_CONCURRENCY,
     leaseTtlMs: e.LEASE_TTL_MS,
     jobMaxAgeMs: e.JOB_MAX_AGE_MS,
@@ -190,6 +194,7 @@ export function configSummary(config: BridgeConfig) {
     events: config.events,
     rcon: { ...config.rcon, reconnectAttempts: String(config.rcon.reconnectAttempts) },
     batchMax: config.batchMax,
+    resultMaxBytes: config.resultMaxBytes,
     workerConcurrency: config.workerConcurrency,
     leaseTtlMs: config.leaseTtlMs,
     jobMaxAgeMs: config.jobMaxAgeMs,

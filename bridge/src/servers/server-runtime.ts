@@ -14,6 +14,7 @@ import {
 } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config.js";
+import { boundError, boundValue, DEFAULT_RESULT_MAX_BYTES } from "../jobs/answer-bound.js";
 import { CommandWorker } from "../jobs/command-worker.js";
 import { createJobProcessor, type ExecutionResult, type RequestExecutor } from "../jobs/job-processor.js";
 import { ModBatcher } from "../jobs/mod-batcher.js";
@@ -56,6 +57,8 @@ export interface ServerRuntimeOptions {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   ownerName?: string;
+  /** Largest answer (JSON bytes) a job keeps in Redis; longer ones are cut and marked. Default 256 KiB. */
+  resultMaxBytes?: number;
 }
 
 export interface ServerStatus {
@@ -123,7 +126,22 @@ export class ServerRuntime implements RequestExecutor {
     };
   }
 
+  /** Runs the request; what comes back (data or error) is bounded to resultMaxBytes before BullMQ stores it. */
   async execute(request: RequestMessage, op: Operation): Promise<ExecutionResult> {
+    const maxBytes = this.options.resultMaxBytes ?? DEFAULT_RESULT_MAX_BYTES;
+    let result: ExecutionResult;
+    try {
+      result = await this.run(request, op);
+    } catch (error) {
+      throw boundError(error, maxBytes);
+    }
+    const { value, cut } = boundValue(result.data, maxBytes);
+    if (cut)
+      this.log.warn({ requestId: request.id, op, maxBytes }, "answer cut to RESULT_MAX_BYTES before storing");
+    return cut ? { ...result, data: value } : result;
+  }
+
+  private async run(request: RequestMessage, op: Operation): Promise<ExecutionResult> {
     const rcon = this.rcon;
     if (this.currentMode === "mod" && this.batcher) return this.batcher.submit(request);
     if (this.currentMode === "vanilla" && rcon) {

@@ -45,6 +45,7 @@ public final class McpBridgeCore implements AutoCloseable {
         this.epoch = newEpoch();
         this.outbox = new Outbox(config.outboxSize(), log);
         this.cache = newCache(config.idempotency(), log);
+        this.cache.maxResultBytes(config.idempotency().maxResultBytes());
         this.dispatcher = new Dispatcher(this::context, cache);
         this.events = new EventRecorder(() -> state.get().config(), outbox, epoch, log);
     }
@@ -72,6 +73,7 @@ public final class McpBridgeCore implements AutoCloseable {
         State old = state.getAndSet(compile(config));
         outbox.resize(config.outboxSize());
         cache.resize(config.idempotency().capacity(), config.idempotency().ttlSeconds());
+        cache.maxResultBytes(config.idempotency().maxResultBytes());
         IdempotencyLimits was = old.config().idempotency();
         if (!Objects.equals(was.journal(), config.idempotency().journal())
                 || was.journalFsync() != config.idempotency().journalFsync()) {

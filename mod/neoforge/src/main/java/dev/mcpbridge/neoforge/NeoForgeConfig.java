@@ -42,6 +42,7 @@ final class NeoForgeConfig {
     private final ModConfigSpec.LongValue idempotencyTtlSeconds;
     private final ModConfigSpec.ConfigValue<String> idempotencyJournal;
     private final ModConfigSpec.ConfigValue<Boolean> idempotencyJournalFsync;
+    private final ModConfigSpec.IntValue idempotencyMaxResultBytes;
 
     NeoForgeConfig() {
         CoreConfig defaults = CoreConfig.defaults(); // one place for every default: the core's
@@ -103,6 +104,10 @@ final class NeoForgeConfig {
         idempotencyJournalFsync = b.comment("Sync that file to disk before each write runs. Off: it survives a crash of the",
                         "server process. On: also an OS crash or power loss, at one disk sync per /mcpbridge call.")
                 .define("idempotency_journal_fsync", defaults.idempotency().journalFsync(), v -> v instanceof Boolean);
+        idempotencyMaxResultBytes = b.comment("Longest answer kept for replay (in memory and in that file), in bytes. A longer",
+                        "one is kept with its longest text cut and marked; the first caller still gets it whole.")
+                .defineInRange("idempotency_max_result_bytes", defaults.idempotency().maxResultBytes(),
+                        IdempotencyLimits.MIN_MAX_RESULT_BYTES, 64 * 1024 * 1024);
         b.pop();
         spec = b.build();
     }
@@ -126,7 +131,7 @@ final class NeoForgeConfig {
                 .worldInfo(new WorldInfoLimits(worldMaxRadius.get(), worldMaxBlocks.get(), worldMaxEntities.get()))
                 .idempotency(new IdempotencyLimits(idempotencyCapacity.get(), idempotencyTtlSeconds.get(),
                         idempotencyJournal.get().isBlank() ? null : Path.of(idempotencyJournal.get()),
-                        idempotencyJournalFsync.get()))
+                        idempotencyJournalFsync.get(), idempotencyMaxResultBytes.get()))
                 .build();
     }
 

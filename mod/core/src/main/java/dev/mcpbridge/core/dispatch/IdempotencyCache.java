@@ -3,6 +3,7 @@ package dev.mcpbridge.core.dispatch;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import dev.mcpbridge.core.config.IdempotencyLimits;
 import dev.mcpbridge.core.dispatch.IdempotencyJournal.Kind;
 import dev.mcpbridge.core.dispatch.IdempotencyJournal.Record;
 import dev.mcpbridge.core.json.AsciiJson;
@@ -45,6 +46,7 @@ public final class IdempotencyCache implements AutoCloseable {
     private final CoreLogger log;
     private volatile int capacity;
     private volatile long ttlMs;
+    private volatile int maxResultBytes = IdempotencyLimits.DEFAULT_MAX_RESULT_BYTES;
 
     /** In memory only. */
     public IdempotencyCache(int capacity, long ttlSeconds, LongSupplier clockMs) {
@@ -84,6 +86,11 @@ public final class IdempotencyCache implements AutoCloseable {
             this.ttlMs = ttlSeconds * 1000;
             evict(clockMs.getAsLong());
         }
+    }
+
+    /** Longest result kept per id (ASCII JSON); longer ones are kept cut ({@link AnswerCut}). */
+    public void maxResultBytes(int bytes) {
+        maxResultBytes = bytes;
     }
 
     /**
@@ -190,10 +197,14 @@ public final class IdempotencyCache implements AutoCloseable {
             if (error != null) {
                 entries.remove(id);
                 if (journal != null) journal.append(Kind.FAIL, id, e.claimedAtMs, null);
-            } else if (journal != null) {
-                String json = data == null || data.isJsonNull() ? null : AsciiJson.write(data);
-                entries.put(id, new Entry(f, e.claimedAtMs, e.expiresAtMs, json)); // same key: keeps its place
-                journal.append(Kind.DONE, id, e.claimedAtMs, json);
+            } else {
+                // What is kept is bounded: one huge answer must not fill the memory or the journal.
+                JsonElement kept = AnswerCut.cut(data, maxResultBytes);
+                if (kept == data && journal == null) return;
+                String json = kept == null || kept.isJsonNull() ? null : AsciiJson.write(kept);
+                CompletableFuture<JsonElement> stored = kept == data ? f : CompletableFuture.completedFuture(kept);
+                entries.put(id, new Entry(stored, e.claimedAtMs, e.expiresAtMs, json)); // same key: keeps its place
+                if (journal != null) journal.append(Kind.DONE, id, e.claimedAtMs, json);
             }
         }
     }

@@ -9,7 +9,9 @@ import java.util.Locale;
  * {@code sim chat <name> <text...>}, {@code sim die <name> [cause]}, {@code sim break <name> <x> <y> <z>},
  * {@code sim rate <events/s> [seconds]}, {@code sim stop}, {@code sim vanish <name>} (toggles whether a
  * player is hidden, as EssentialsX's /vanish does; the paper-essentials list shows it). Each happening
- * is reported to the mod's event hooks exactly as the NeoForge event subscribers do.
+ * is reported to the mod's event hooks exactly as the NeoForge event subscribers do. {@code sim output <chars>}
+ * answers that many characters of text (in lines of 1000), a command with a huge answer for the bounds of
+ * what is stored.
  */
 public final class SimCommand implements Command {
     private final ActivityDriver driver;
@@ -21,7 +23,7 @@ public final class SimCommand implements Command {
     @Override
     public int run(CommandContext ctx, CommandReader r) throws CommandSyntaxException {
         Args.next(ctx, r);
-        String sub = Args.literal(ctx, r, "join", "quit", "chat", "die", "break", "rate", "stop", "vanish");
+        String sub = Args.literal(ctx, r, "join", "quit", "chat", "die", "break", "rate", "output", "stop", "vanish");
         switch (sub) {
             case "join", "quit" -> {
                 String name = name(ctx, r);
@@ -83,6 +85,16 @@ public final class SimCommand implements Command {
                 driver.start(rate, seconds);
                 ctx.send("Generating " + rate + " events/s " + (seconds > 0 ? "for " + seconds + " s" : "until sim stop"));
                 return 1;
+            }
+            case "output" -> {
+                Args.next(ctx, r);
+                int chars = Args.integer(ctx, r, 1, 100_000_000);
+                Args.end(ctx, r);
+                String line = "0123456789".repeat(100);
+                for (int left = chars; left > 0; left -= line.length()) {
+                    ctx.send(line.substring(0, Math.min(line.length(), left)));
+                }
+                return chars;
             }
             default -> {
                 Args.end(ctx, r);
