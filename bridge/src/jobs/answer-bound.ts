@@ -36,6 +36,30 @@ function strings(node: unknown, out: Slot[] = []): Slot[] {
   return out;
 }
 
+export function itemsMarker(kept: number, total: number, maxBytes: number): string {
+  return `...[cut: kept ${kept} of ${total} items; the answer was over the bridge's ${maxBytes}-byte limit (RESULT_MAX_BYTES)]`;
+}
+
+/**
+ * Shortens every array whose JSON takes more than a quarter of maxBytes to its first items within that
+ * quarter (40,000 output lines would otherwise leave each line a few bytes); an array of strings gets
+ * a last item saying how many were kept.
+ */
+function cutArrays(node: unknown, maxBytes: number): void {
+  if (node === null || typeof node !== "object") return;
+  const quarter = Math.floor(maxBytes / 4);
+  if (Array.isArray(node) && jsonBytes(node) > quarter) {
+    const total = node.length;
+    const strings = node.every((v) => typeof v === "string");
+    let used = 2 + (strings ? itemsMarker(total, total, maxBytes).length + 3 : 0);
+    let keep = 0;
+    while (keep < total && used + jsonBytes(node[keep]) + 1 <= quarter) used += jsonBytes(node[keep++]) + 1;
+    node.length = keep;
+    if (strings) node.push(itemsMarker(keep, total, maxBytes));
+  }
+  for (const v of Object.values(node)) cutArrays(v, maxBytes);
+}
+
 /** The largest per-string size c such that the strings, each cut to at most c, fit in budget. */
 function waterLevel(sizes: number[], budget: number): number {
   const sorted = [...sizes].sort((a, b) => a - b);
@@ -49,15 +73,19 @@ function waterLevel(sizes: number[], budget: number): number {
 }
 
 /**
- * `value` itself when its JSON fits in maxBytes; otherwise a copy in which every string longer than
- * a common size is cut to it (so a message and its details both keep their beginning) and `cut: true`.
+ * `value` itself when its JSON fits in maxBytes; otherwise a copy in which long arrays keep their first
+ * items and every string longer than a common size is cut to it (so a message and its details both
+ * keep their beginning), and `cut: true`.
  */
 export function boundValue<T>(value: T, maxBytes: number): { value: T; cut: boolean } {
   const size = jsonBytes(value);
   if (size <= maxBytes) return { value, cut: false };
   const copy = structuredClone(value);
+  cutArrays(copy, maxBytes);
+  const shortened = jsonBytes(copy);
+  if (shortened <= maxBytes) return { value: copy, cut: true };
   const slots = strings(copy);
-  const fixed = size - slots.reduce((n, s) => n + s.bytes, 0);
+  const fixed = shortened - slots.reduce((n, s) => n + s.bytes, 0);
   const marker = cutMarker(Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, maxBytes).length;
   for (let shrink = 1; shrink > 0.01; shrink *= 0.8) {
     const cap = waterLevel(

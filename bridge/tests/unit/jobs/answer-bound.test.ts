@@ -37,6 +37,16 @@ describe("what a job keeps in Redis is bounded (RESULT_MAX_BYTES)", () => {
     expect(boundError(new BridgeError("TIMEOUT", "slow"), 1024)).toBeInstanceOf(BridgeError);
   });
 
+  it("keeps the first lines of a 40,000-line output array and says how many", () => {
+    const lines = Array.from({ length: 40_000 }, (_, i) => `line ${i} `.padEnd(1000, "z"));
+    const error = new BridgeError("INVALID_COMMAND", "Command 'x' failed", { details: { output: lines } });
+    const payload = (boundError(error, 64 * 1024) as BridgeError).toPayload();
+    expect(bytes(payload)).toBeLessThanOrEqual(64 * 1024);
+    const kept = payload.details?.output as string[];
+    expect(kept[0]).toBe(lines[0]);
+    expect(kept.at(-1)).toMatch(/^\.\.\.\[cut: kept \d+ of 40000 items; /);
+  });
+
   it("never exceeds the bound and cuts only what is over it (property)", () => {
     fc.assert(
       fc.property(
