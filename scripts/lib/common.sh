@@ -5,8 +5,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 RUN_DIR="${RUN_DIR:-$ROOT/.run}"
 mkdir -p "$RUN_DIR"
 
-log() { printf '\033[1;34m[%s]\033[0m %s\n' "${SCRIPT_NAME:-mcp-bridge}" "$*" >&2; }
-die() { printf '\033[1;31m[%s] error:\033[0m %s\n' "${SCRIPT_NAME:-mcp-bridge}" "$*" >&2; exit 1; }
+# Colour only when stderr is a terminal and NO_COLOR (https://no-color.org) is unset: log files and
+# pipes get plain text.
+if [ -t 2 ] && [ -z "${NO_COLOR:-}" ]; then C_BLUE=$'\033[1;34m' C_RED=$'\033[1;31m' C_OFF=$'\033[0m'; else C_BLUE="" C_RED="" C_OFF=""; fi
+log() { printf '%s[%s]%s %s\n' "$C_BLUE" "${SCRIPT_NAME:-mcp-bridge}" "$C_OFF" "$*" >&2; }
+die() { printf '%s[%s] error:%s %s\n' "$C_RED" "${SCRIPT_NAME:-mcp-bridge}" "$C_OFF" "$*" >&2; exit 1; }
 
 is_root() { [ "$(id -u)" = "0" ]; }
 

@@ -1,12 +1,16 @@
 /**
  * The product's main command, as a new user runs it: ./scripts/up starts Redis (here: REDIS_URL),
  * the devserver, the bridge and the MCP server, prints the MCP URL and token; a real MCP Client then
- * calls every game tool over HTTP; SIGTERM (as Ctrl-C would) stops every process it started.
+ * calls every game tool over HTTP; ./scripts/sim makes events happen; a killed devserver is restarted
+ * while the rest keeps running; SIGTERM (as Ctrl-C would) stops every process it started. A second
+ * start skips the builds and keeps the ports, so the printed configs stay valid.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,50 +18,87 @@ import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { ok } from "./support/game.js";
 import { freePort, REPO, until } from "./support/processes.js";
 
-describe("./scripts/up", () => {
-  let up: ChildProcess | undefined;
+const run = promisify(execFile);
+const RUN_DIR = mkdtempSync(join(tmpdir(), "mcpb-up-"));
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+interface Up {
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function startUp(env: Record<string, string>, args: string[] = []): Up {
   let output = "";
-  afterAll(() => {
-    if (up && up.exitCode === null) up.kill("SIGTERM");
+  const child = spawn("./scripts/up", args, {
+    cwd: REPO,
+    env: { ...process.env, REDIS_URL: testRedisUrl(), RUN_DIR, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
   });
+  child.stdout!.on("data", (d) => {
+    output += d;
+  });
+  child.stderr!.on("data", (d) => {
+    output += d;
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
 
-  it("brings the stack up, serves every tool to an MCP client, and stops everything on SIGTERM", async () => {
-    const [bridgePort, mcpPort] = [await freePort(), await freePort()];
-    up = spawn("./scripts/up", [], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        REDIS_URL: testRedisUrl(),
-        REDIS_PREFIX: uniquePrefix("up"),
-        RUN_DIR: mkdtempSync(join(tmpdir(), "mcpb-up-")),
-        BRIDGE_PORT: String(bridgePort),
-        MCP_PORT: String(mcpPort),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    up.stdout!.on("data", (d) => {
-      output += d;
-    });
-    up.stderr!.on("data", (d) => {
-      output += d;
-    });
-    await until(
-      () => output.includes("Ctrl-C stops everything"),
-      `scripts/up to finish starting\n${output}`,
-      240_000,
-    );
-    const url = /MCP \(Streamable HTTP\)\s+(\S+)/.exec(output)?.[1];
-    const token = /Authorization: Bearer (\S+)/.exec(output)?.[1];
-    expect(url).toBe(`http://127.0.0.1:${mcpPort}/mcp`);
-    expect(output).toMatch(new RegExp(`Bull Board\\s+http://127.0.0.1:${bridgePort}/board`));
+const upAndRunning = (up: Up) =>
+  until(
+    () => up.output().includes("Ctrl-C stops everything"),
+    `scripts/up to finish starting\n${up.output()}`,
+    240_000,
+  );
+
+async function connect(output: string): Promise<Client> {
+  const url = /MCP \(Streamable HTTP\)\s+(\S+)/.exec(output)?.[1];
+  const token = /Authorization: Bearer (\S+)/.exec(output)?.[1];
+  const client = new Client({ name: "up-test", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url!), {
+      requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    }),
+  );
+  return client;
+}
+
+describe("./scripts/up", () => {
+  const started: Up[] = [];
+  afterAll(async () => {
+    for (const up of started) await up.stop();
+  });
+  const ports = async () => ({ BRIDGE_PORT: String(await freePort()), MCP_PORT: String(await freePort()) });
+
+  it("brings the stack up, serves every tool, makes events with scripts/sim, restarts a killed devserver, and stops everything on SIGTERM", async () => {
+    const env = { ...(await ports()), REDIS_PREFIX: uniquePrefix("up") };
+    const up = startUp(env, ["--allow", "^say up-test .*"]);
+    started.push(up);
+    await upAndRunning(up);
+    const output = up.output();
+    expect(/MCP \(Streamable HTTP\)\s+(\S+)/.exec(output)?.[1]).toBe(`http://127.0.0.1:${env.MCP_PORT}/mcp`);
+    expect(output).toMatch(new RegExp(`Bull Board\\s+http://127.0.0.1:${env.BRIDGE_PORT}/board`));
     expect(output).toMatch(/"mcpServers"/);
+    expect(output).toContain("./scripts/sim chat Steve hello");
+    expect(output, "no colour codes in a pipe").not.toContain("\u001b[");
+    expect(readFileSync(join(RUN_DIR, "devserver.log"), "utf8")).toContain("^say up-test .*");
 
-    const client = new Client({ name: "up-test", version: "1.0.0" });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(url!), {
-        requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      }),
-    );
+    const client = await connect(output);
     expect((await ok(client, "get_online_players")).players).toEqual(["Steve", "Alex"]);
     await ok(client, "get_player_info", { player: "Alex" });
     await ok(client, "get_server_info");
@@ -66,15 +107,79 @@ describe("./scripts/up", () => {
     await ok(client, "teleport_player", { player: "Alex", x: 1, y: 70, z: 1 });
     await ok(client, "give_item", { player: "Alex", item: "minecraft:bread", quantity: 2 });
     await ok(client, "execute_command", { command: "time query daytime" });
+
+    // ./scripts/sim: one command makes a chat event that the event tools serve.
+    const sim = await run("./scripts/sim", ["chat", "Steve", "hello from sim"], {
+      cwd: REPO,
+      env: { ...process.env, RUN_DIR },
+    });
+    expect(sim.stdout).toContain("<Steve> hello from sim");
+    await until(async () => {
+      const page = await ok(client, "get_events", { types: ["player_chat"] });
+      return JSON.stringify(page.events).includes("hello from sim");
+    }, "the simulated chat to reach get_events");
+    await expect(
+      run("./scripts/sim", ["chat", "Nobody", "hi"], { cwd: REPO, env: { ...process.env, RUN_DIR } }),
+    ).rejects.toThrow();
+
+    // A crashed devserver comes back under the supervisor; the bridge and MCP server never stop.
+    const first = Number(readFileSync(join(RUN_DIR, "devserver.pid"), "utf8"));
+    process.kill(first, "SIGKILL");
+    await until(
+      () => up.output().includes("restarting it in"),
+      `up to report the restart\n${up.output()}`,
+      30_000,
+    );
+    await until(
+      async () => (await ok(client, "get_online_players")).players !== undefined,
+      "the tools to work against the restarted devserver",
+      60_000,
+    );
+    const second = Number(readFileSync(join(RUN_DIR, "devserver.pid"), "utf8"));
+    expect(second).not.toBe(first);
     await client.close();
 
-    const exited = new Promise((resolve) => up!.once("exit", resolve));
-    up.kill("SIGTERM");
-    await exited;
-    const left = await fetch(`http://127.0.0.1:${bridgePort}/healthz`).then(
+    await up.stop();
+    const left = await fetch(`http://127.0.0.1:${env.BRIDGE_PORT}/healthz`).then(
       () => "bridge still answers",
       () => "",
     );
     expect(left).toBe("");
+    expect(alive(second), "the devserver stopped with up").toBe(false);
+  }, 360_000);
+
+  it("skips builds that are up to date and reuses the ports it kept in .run/ on the next start", async () => {
+    const kept = readFileSync(join(RUN_DIR, "ports.env"), "utf8");
+    const rconPort = /^DEV_RCON_PORT=(\d+)$/m.exec(kept)?.[1];
+    const up = startUp({ ...(await ports()), REDIS_PREFIX: uniquePrefix("up2") });
+    started.push(up);
+    await upAndRunning(up);
+    expect(up.output()).toContain("TypeScript packages are up to date");
+    expect(up.output()).toContain("the mod core and devserver are up to date");
+    expect(up.output()).toContain(`devserver (mod core inside) on RCON 127.0.0.1:${rconPort}`);
+    await up.stop();
   }, 300_000);
+
+  it("keeps a chosen port in ports.env, and picks a new one when another program took it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcpb-ports-"));
+    const pick = async () => {
+      const script = `source scripts/lib/common.sh; source scripts/lib/ports.sh; remember_port REDIS_PORT; echo "$REDIS_PORT"`;
+      const env = { ...process.env, RUN_DIR: dir };
+      delete env.REDIS_PORT;
+      const { stdout, stderr } = await run("bash", ["-c", script], { cwd: REPO, env });
+      return { port: Number(stdout.trim()), said: stderr };
+    };
+    const first = await pick();
+    expect((await pick()).port).toBe(first.port);
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(first.port, "127.0.0.1", resolve));
+    try {
+      const moved = await pick();
+      expect(moved.port).not.toBe(first.port);
+      expect(moved.said).toContain("re-copy the printed client config");
+      expect(readFileSync(join(dir, "ports.env"), "utf8")).toBe(`REDIS_PORT=${moved.port}\n`);
+    } finally {
+      squatter.close();
+    }
+  });
 });
