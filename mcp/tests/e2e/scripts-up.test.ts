@@ -164,7 +164,7 @@ describe("./scripts/up", () => {
     const dir = mkdtempSync(join(tmpdir(), "mcpb-ports-"));
     const pick = async () => {
       const script = `source scripts/lib/common.sh; source scripts/lib/ports.sh; remember_port REDIS_PORT; echo "$REDIS_PORT"`;
-      const env = { ...process.env, RUN_DIR: dir };
+      const env: NodeJS.ProcessEnv = { ...process.env, RUN_DIR: dir };
       delete env.REDIS_PORT;
       const { stdout, stderr } = await run("bash", ["-c", script], { cwd: REPO, env });
       return { port: Number(stdout.trim()), said: stderr };
