@@ -4,6 +4,7 @@ import type { StreamReader } from "@mcp-bridge/shared/events";
 import type { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
 import type { Access } from "./auth/access.js";
+import type { Approver } from "./auth/approval.js";
 import type { EventLog } from "./events/event-log.js";
 import type { EventWaiter } from "./events/event-waiter.js";
 import type { Subscription } from "./events/subscription.js";
@@ -28,4 +29,6 @@ export interface SessionContext {
 
 export interface ToolDeps extends ServerDeps {
   session: SessionContext;
+  /** Asks the session's user to approve calls the policy marks; without it such calls are refused. */
+  approver?: Approver;
 }

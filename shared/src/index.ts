@@ -1,3 +1,4 @@
+export * from "./approval.js";
 export * from "./ascii-json.js";
 export * from "./backoff.js";
 export * from "./config.js";

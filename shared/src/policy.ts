@@ -8,6 +8,17 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { BridgeError } from "./errors.js";
 
+/** Calls of a role that a person must approve first (MCP elicitation; see approval.ts). */
+export const ConfirmSchema = z.object({
+  /** Tool names or globs. */
+  tools: z.array(z.string().min(1)).default([]),
+  /** Regexes (anchored for you): execute_command commands that match need approval. */
+  commands: z.array(z.string().min(1)).default([]),
+  /** give_item with a quantity above this needs approval. */
+  quantityAbove: z.number().int().nonnegative().optional(),
+});
+export type Confirm = z.infer<typeof ConfirmSchema>;
+
 export const RoleSchema = z.object({
   /** Tool names or globs (`get_*`, `*`). */
   tools: z.array(z.string().min(1)).default([]),
@@ -18,6 +29,7 @@ export const RoleSchema = z.object({
   rateLimit: z.object({ perMinute: z.number().int().positive() }).optional(),
   /** Largest file a write may carry, in UTF-8 bytes (bitburner's write_file); the server's own limit still applies. */
   maxWriteBytes: z.number().int().positive().optional(),
+  confirm: ConfirmSchema.optional(),
 });
 export type Role = z.infer<typeof RoleSchema>;
 
@@ -52,6 +64,11 @@ export const PolicySchema = z
         const problem = regexProblem(pattern);
         if (problem) ctx.addIssue({ code: "custom", path: ["roles", name, "commands", i], message: problem });
       });
+      role.confirm?.commands.forEach((pattern, i) => {
+        const problem = regexProblem(pattern);
+        if (problem)
+          ctx.addIssue({ code: "custom", path: ["roles", name, "confirm", "commands", i], message: problem });
+      });
     }
   });
 export type PolicyDocument = z.infer<typeof PolicySchema>;
@@ -74,7 +91,7 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-function globToRegExp(glob: string): RegExp {
+export function globToRegExp(glob: string): RegExp {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
   return new RegExp(`^${escaped}$`);
 }

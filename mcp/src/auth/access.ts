@@ -3,7 +3,7 @@
  * under the CURRENT policy (hot reload applies to connected sessions), whether the role allows the
  * tool, command and target players, and the role's rate limit.
  */
-import { BridgeError, type ClientIdentity, type Policy } from "@mcp-bridge/shared";
+import { approvalReason, BridgeError, type ClientIdentity, type Policy } from "@mcp-bridge/shared";
 import type { RateLimiter } from "./rate-limiter.js";
 
 export class Access {
@@ -22,6 +22,23 @@ export class Access {
       );
     }
     return client;
+  }
+
+  /** The identity when the role may use the tool now, without using up the rate limit (completions). */
+  permits(clientId: string, tool: string): ClientIdentity | undefined {
+    const client = this.policy().clientById(clientId);
+    if (!client) return undefined;
+    try {
+      this.policy().authorize(client, tool, {});
+      return client;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Why the role needs a person's approval for this call under the current policy, or undefined. */
+  approvalReason(client: ClientIdentity, tool: string, args: Record<string, unknown>): string | undefined {
+    return approvalReason(this.policy().role(client.role)?.confirm, tool, args);
   }
 
   /** Throws PERMISSION_DENIED / RATE_LIMITED / AUTH_FAILED; returns the identity to sign jobs with. */

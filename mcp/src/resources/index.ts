@@ -20,14 +20,14 @@ export const RESOURCE_URIS = {
 } as const;
 
 /** A resource read should not hang a client for the full job timeout. */
-const RESOURCE_WAIT_MS = 5000;
+export const RESOURCE_WAIT_MS = 5000;
 const KNOWN = new Set<string>(Object.values(RESOURCE_URIS));
 
-function json(uri: string, value: unknown): ReadResourceResult {
+export function json(uri: string, value: unknown): ReadResourceResult {
   return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value, null, 2) }] };
 }
 
-async function perServer(deps: ToolDeps, read: (serverId: string) => Promise<unknown>) {
+export async function perServer(deps: ToolDeps, read: (serverId: string) => Promise<unknown>) {
   const entries = await Promise.all(
     deps.servers.map(async (serverId) => {
       try {

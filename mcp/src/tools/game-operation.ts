@@ -1,6 +1,7 @@
 /**
  * The path every game tool takes. In: the validated tool arguments. Out: a tool result.
- * Policy check (PERMISSION_DENIED, RATE_LIMITED) -> signed job -> result checked against the
+ * Policy check (PERMISSION_DENIED, RATE_LIMITED) -> a person's approval where the policy asks for it
+ * -> signed job -> result checked against the
  * operation's result schema, or an isError result with a hint; "still queued" after the deadline.
  */
 import {
@@ -11,6 +12,7 @@ import {
   type OperationArgs,
 } from "@mcp-bridge/shared";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { requireApproval } from "../auth/approval.js";
 import type { ToolDeps } from "../deps.js";
 import { hintFor } from "./hints.js";
 import { guarded, okResult, resolveServer } from "./tool-kit.js";
@@ -28,6 +30,7 @@ export async function runGameOperation<O extends Operation>(
     async () => {
       serverId = resolveServer(deps, server);
       client = await deps.access.check(deps.session.clientId, op, args);
+      await requireApproval(deps, client, op, args, serverId);
       const log = deps.logger.child({ serverId, op, client: client.id });
       const outcome = await deps.jobs.run(serverId, op, args as OperationArgs<O>, client);
       log.debug({ jobId: outcome.jobId, status: outcome.status }, "tool call finished");
