@@ -62,9 +62,7 @@ export function registerResourceTemplates(
   server.registerResource(
     "events-of-type",
     new ResourceTemplate(TEMPLATE_URIS.events, {
-      list: async () => ({
-        resources: EVENT_TYPES.map((type) => ({ uri: `minecraft://events/${type}`, name: `${type} events` })),
-      }),
+      list: undefined,
       complete: { type: (typed) => sources.eventTypes(typed) },
     }),
     {
