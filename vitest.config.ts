@@ -19,7 +19,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{shared,bridge,mcp,bitburner}/tests/unit/**/*.test.ts", "scripts/tests/**/*.test.ts"],
+          include: ["{shared,bridge,mcp,bitburner,npc}/tests/unit/**/*.test.ts", "scripts/tests/**/*.test.ts"],
         },
       },
       {
@@ -27,7 +27,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: [
-            "{shared,bridge,mcp,bitburner}/tests/integration/**/*.test.ts",
+            "{shared,bridge,mcp,bitburner,npc}/tests/integration/**/*.test.ts",
             "mcp/tests/e2e/**/*.test.ts",
           ],
           testTimeout: 60_000,

@@ -34,7 +34,7 @@ export const RoleSchema = z.object({
 export type Role = z.infer<typeof RoleSchema>;
 
 export const PolicyClientSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
+  id: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/),
   role: z.string().min(1),
   /** sha256 hex of the client's bearer token (HTTP). Clients without one can only be used over stdio. */
   tokenSha256: z

@@ -1,0 +1,129 @@
+/**
+ * The NPC definitions file (seed 004's entity shape): who each NPC is, what it may do, where it
+ * stands and which LLM answers for it. JSON or YAML; every problem is listed at once.
+ */
+import { regexProblem, ServerIdSchema } from "@mcp-bridge/shared";
+import { z } from "zod";
+
+/** Also the entity tag `npc_<id>` and the policy client `npc:<id>`: Minecraft tags allow these. */
+export const NpcIdSchema = z.string().regex(/^[a-z0-9_]{1,32}$/, "must be 1-32 of [a-z0-9_]");
+
+/** Verbs whose arguments run other commands: only an explicit pattern may allow them. */
+export const NEEDS_PATTERN = ["execute", "schedule", "forceload", "datapack", "trigger"] as const;
+
+/** A verb (`give`: safe arguments only) or `{pattern}`: an explicit regex over the whole command. */
+export const AllowedCommandSchema = z.union([
+  z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]*$/, "must be a command verb such as 'give' (or use {pattern: ...})")
+    .refine((verb) => !(NEEDS_PATTERN as readonly string[]).includes(verb), {
+      error: (issue) => `'${issue.input}' runs other commands: allow it only with an explicit {pattern: ...}`,
+    }),
+  z.object({
+    pattern: z
+      .string()
+      .min(1)
+      .superRefine((p, ctx) => {
+        const problem = regexProblem(p);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+  }),
+]);
+export type AllowedCommand = z.infer<typeof AllowedCommandSchema>;
+
+/** Verbs an NPC never runs, whatever its allowed list says (added to its own denied list). */
+export const ALWAYS_DENIED = [
+  "op",
+  "deop",
+  "stop",
+  "ban",
+  "ban-ip",
+  "pardon",
+  "pardon-ip",
+  "whitelist",
+  "reload",
+  "save-off",
+  "function",
+  "mcpbridge",
+] as const;
+
+export const LlmSettingsSchema = z.object({
+  backend: z.enum(["ollama", "openai"]).default("ollama"),
+  model: z.string().min(1).default("llama3.2"),
+  temperature: z.number().min(0).max(2).default(0.7),
+  /** Our own deadline for one answer (ms). */
+  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  /** Ollama `options.num_ctx`. */
+  numCtx: z.number().int().min(256).optional(),
+  /** Ollama `keep_alive` (e.g. "5m"). */
+  keepAlive: z.string().default("5m"),
+  /** Constrain the output to a JSON object {thinking, say[], functions[], silence} (both backends). */
+  structuredOutput: z.boolean().default(false),
+  /** Said in character when the LLM is down or too slow; omitted: the NPC stays silent. */
+  fallbackLine: z.string().max(200).optional(),
+});
+export type LlmSettings = z.infer<typeof LlmSettingsSchema>;
+
+export const NPC_TOOLS = ["execute_command", "get_online_players", "get_player_info"] as const;
+
+export const NpcDefinitionSchema = z.object({
+  id: NpcIdSchema,
+  name: z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[A-Za-z0-9 _'-]+$/, "must be letters, digits, spaces, _ ' or -"),
+  /** Words it answers to besides its name (e.g. "Bob" for "Villager Bob"). */
+  aliases: z.array(z.string().regex(/^[A-Za-z0-9_'-]{2,32}$/)).default([]),
+  enabled: z.boolean().default(true),
+  persona: z.object({
+    systemPrompt: z.string().min(1).max(4000),
+    personality: z.string().max(4000).default(""),
+  }),
+  permissions: z
+    .object({
+      canExecuteCommands: z.boolean().default(false),
+      allowedCommands: z.array(AllowedCommandSchema).default([]),
+      deniedCommands: z.array(z.string().regex(/^[a-z][a-z0-9_-]*$/)).default([]),
+      /** Refused commands come back to the NPC as a system line. */
+      feedbackRefusals: z.boolean().default(false),
+    })
+    .default({ canExecuteCommands: false, allowedCommands: [], deniedCommands: [], feedbackRefusals: false }),
+  perception: z.object({ radius: z.number().int().min(1).max(128).default(20) }).default({ radius: 20 }),
+  llm: LlmSettingsSchema.default(LlmSettingsSchema.parse({})),
+  tools: z.array(z.enum(NPC_TOOLS)).default(["execute_command", "get_online_players", "get_player_info"]),
+  location: z.object({
+    serverId: ServerIdSchema.default("default"),
+    dimension: z
+      .string()
+      .regex(/^[a-z0-9_.-]+:[a-z0-9_./-]+$/)
+      .default("minecraft:overworld"),
+    x: z.number().finite(),
+    y: z.number().finite(),
+    z: z.number().finite(),
+  }),
+  entityType: z
+    .string()
+    .regex(/^[a-z0-9_.-]+:[a-z0-9_./-]+$/)
+    .default("minecraft:villager"),
+});
+export type NpcDefinition = z.infer<typeof NpcDefinitionSchema>;
+
+export const NpcFileSchema = z.object({ npcs: z.array(NpcDefinitionSchema) });
+export type NpcFile = z.infer<typeof NpcFileSchema>;
+
+/** Ids used twice, checked on the raw value so that they are listed with every other problem. */
+export function duplicateIdProblems(raw: unknown): string[] {
+  const npcs = (raw as { npcs?: unknown })?.npcs;
+  if (!Array.isArray(npcs)) return [];
+  const seen = new Map<unknown, number>();
+  const problems: string[] = [];
+  npcs.forEach((npc, i) => {
+    const id = (npc as { id?: unknown })?.id;
+    if (typeof id !== "string") return;
+    const first = seen.get(id);
+    if (first !== undefined) problems.push(`npcs.${i}.id: duplicate id '${id}' (also npcs.${first})`);
+    else seen.set(id, i);
+  });
+  return problems;
+}

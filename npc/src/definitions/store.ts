@@ -1,0 +1,100 @@
+/**
+ * The definitions file, hot-reloaded: polled like the policy file; a valid new version replaces the
+ * current one (listeners see old and new, so the service can summon, remove or re-summon NPCs), an
+ * invalid one is reported with every problem and the previous definitions stay in force.
+ */
+import { readFileSync, unwatchFile, watchFile } from "node:fs";
+import { BridgeError, parseJson } from "@mcp-bridge/shared";
+import { parse as parseYaml } from "yaml";
+import { duplicateIdProblems, type NpcDefinition, type NpcFile, NpcFileSchema } from "./schema.js";
+
+export function parseDefinitions(text: string, path: string): NpcFile {
+  let raw: unknown;
+  try {
+    raw = /\.ya?ml$/i.test(path) ? parseYaml(text) : parseJson(text);
+  } catch (error) {
+    throw new BridgeError(
+      "SCHEMA_ERROR",
+      `NPC definitions ${path}: not valid ${/\.ya?ml$/i.test(path) ? "YAML" : "JSON"}: ${(error as Error).message}`,
+    );
+  }
+  const result = NpcFileSchema.safeParse(raw);
+  const problems = [
+    ...(result.success
+      ? []
+      : result.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`)),
+    ...duplicateIdProblems(raw),
+  ];
+  if (!result.success || problems.length > 0) {
+    throw new BridgeError(
+      "SCHEMA_ERROR",
+      `NPC definitions ${path} are invalid:\n  - ${problems.join("\n  - ")}`,
+      {
+        details: { problems },
+      },
+    );
+  }
+  return result.data as NpcFile;
+}
+
+export type DefinitionsListener = (next: NpcDefinition[], previous: NpcDefinition[]) => void;
+
+export class DefinitionStore {
+  private file: NpcFile;
+  private watching = false;
+  private readonly listeners = new Set<DefinitionsListener>();
+
+  constructor(
+    readonly path: string,
+    private readonly onError: (error: Error) => void = () => undefined,
+  ) {
+    this.file = DefinitionStore.read(path);
+  }
+
+  static read(path: string): NpcFile {
+    return parseDefinitions(readFileSync(path, "utf8"), path);
+  }
+
+  /** Enabled NPCs. */
+  all(): NpcDefinition[] {
+    return this.file.npcs.filter((n) => n.enabled);
+  }
+
+  get(id: string): NpcDefinition | undefined {
+    return this.all().find((n) => n.id === id);
+  }
+
+  onChange(listener: DefinitionsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Re-reads the file now; returns whether the new definitions were applied. */
+  reload(): boolean {
+    let next: NpcFile;
+    try {
+      next = DefinitionStore.read(this.path);
+    } catch (error) {
+      this.onError(error as Error);
+      return false;
+    }
+    const previous = this.all();
+    this.file = next;
+    for (const listener of this.listeners) listener(this.all(), previous);
+    return true;
+  }
+
+  watch(intervalMs = 500): this {
+    if (this.watching) return this;
+    this.watching = true;
+    watchFile(this.path, { interval: intervalMs, persistent: false }, (curr, prev) => {
+      if (curr.mtimeMs !== prev.mtimeMs || curr.size !== prev.size) this.reload();
+    });
+    return this;
+  }
+
+  close(): void {
+    if (this.watching) unwatchFile(this.path);
+    this.watching = false;
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * The LLM's answer -> what the NPC thinks, says and does (seed 004's tag system). In: any text.
+ * Out: thinking (never shown to players), say lines, function blocks and silence. Never throws.
+ * Several tags of each kind are kept in order. An answer without any valid tag degrades to one
+ * `say` of its text, with unclosed <thinking> parts removed and tag marks stripped: functions
+ * only ever come from a well-formed <function> block.
+ */
+
+export interface ParsedReply {
+  thinking: string[];
+  say: string[];
+  functions: string[];
+  silence: boolean;
+  hasValidTags: boolean;
+}
+
+const TAG = /<(thinking|say|function)\s*>([\s\S]*?)<\/\1\s*>|<silence\s*\/\s*>/gi;
+const STRAY_TAG = /<\/?\s*(?:thinking|say|function|silence)\s*\/?\s*>/gi;
+const UNCLOSED_THINKING = /<thinking\s*>[\s\S]*?(?:<\/thinking\s*>|$)/gi;
+
+const ENTITIES: Record<string, string> = {
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&apos;": "'",
+  "&amp;": "&",
+};
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(?:lt|gt|quot|apos|amp);/g, (e) => ENTITIES[e] ?? e);
+}
+
+export function parseReply(raw: string): ParsedReply {
+  const reply: ParsedReply = { thinking: [], say: [], functions: [], silence: false, hasValidTags: false };
+  const text = typeof raw === "string" ? raw : "";
+  for (const match of text.matchAll(TAG)) {
+    reply.hasValidTags = true;
+    const kind = match[1]?.toLowerCase();
+    if (kind === undefined) {
+      reply.silence = true;
+      continue;
+    }
+    const content = decodeEntities((match[2] ?? "").trim());
+    if (!content) continue;
+    if (kind === "thinking") reply.thinking.push(content);
+    else if (kind === "say") reply.say.push(content);
+    else reply.functions.push(content);
+  }
+  if (!reply.hasValidTags) {
+    const plain = decodeEntities(text.replace(UNCLOSED_THINKING, " ").replace(STRAY_TAG, " ")).trim();
+    if (plain) reply.say.push(plain);
+  }
+  return reply;
+}
+
+/** The tag document of a reply (used for history, tests and the structured-output path). */
+export function renderReply(reply: Pick<ParsedReply, "thinking" | "say" | "functions" | "silence">): string {
+  const parts = [
+    ...reply.thinking.map((t) => `<thinking>${t}</thinking>`),
+    ...reply.say.map((s) => `<say>${s}</say>`),
+    ...reply.functions.map((f) => `<function>${f}</function>`),
+  ];
+  if (reply.silence) parts.push("<silence/>");
+  return parts.join("\n");
+}
+
+/** A structured-output answer ({thinking, say, functions, silence} as JSON) as a ParsedReply. */
+export function parseStructuredReply(raw: string): ParsedReply {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return parseReply(raw);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return parseReply(raw);
+  const v = value as Record<string, unknown>;
+  const strings = (x: unknown) =>
+    (Array.isArray(x) ? x : typeof x === "string" ? [x] : [])
+      .filter((s): s is string => typeof s === "string" && s.trim() !== "")
+      .map((s) => s.trim());
+  return {
+    thinking: strings(v.thinking),
+    say: strings(v.say),
+    functions: strings(v.functions),
+    silence: v.silence === true,
+    hasValidTags: true,
+  };
+}
+
+/** JSON schema for the structured-output mode (Ollama `format`, OpenAI `response_format`). */
+export const REPLY_JSON_SCHEMA = {
+  type: "object",
+  properties: {
+    thinking: { type: "string" },
+    say: { type: "array", items: { type: "string" } },
+    functions: { type: "array", items: { type: "string" } },
+    silence: { type: "boolean" },
+  },
+  required: ["say", "functions", "silence"],
+} as const;
+
+export type FunctionCall = { type: "plain" | "json"; command: string } | { type: "invalid"; reason: string };
+
+/**
+ * One <function> block as a command line: plain text ("/give @p minecraft:map 1") or the seed's
+ * JSON form {"command": "/give", "params": {...}} whose param values follow the verb in order.
+ */
+export function parseFunction(block: string): FunctionCall {
+  const text = block.trim();
+  if (text.startsWith("{")) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      return { type: "invalid", reason: `function JSON does not parse: ${(error as Error).message}` };
+    }
+    const v = value as { command?: unknown; params?: unknown };
+    if (typeof v?.command !== "string" || !v.command.trim()) {
+      return { type: "invalid", reason: "function JSON needs a string 'command'" };
+    }
+    const params =
+      v.params && typeof v.params === "object" && !Array.isArray(v.params) ? Object.values(v.params) : [];
+    if (params.some((p) => typeof p !== "string" && typeof p !== "number" && typeof p !== "boolean")) {
+      return { type: "invalid", reason: "function params must be strings, numbers or booleans" };
+    }
+    const command = [v.command.trim().replace(/^\//, ""), ...params.map(String)].join(" ");
+    return oneLine(command, "json");
+  }
+  return oneLine(text.replace(/^\//, ""), "plain");
+}
+
+function oneLine(command: string, type: "plain" | "json"): FunctionCall {
+  if (!command) return { type: "invalid", reason: "empty command" };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+  if (/[\u0000-\u001f\u007f]/.test(command))
+    return { type: "invalid", reason: "a command is one line without control characters" };
+  return { type, command };
+}

@@ -1,0 +1,191 @@
+/**
+ * Test support: a protocol-faithful fake LLM server over real HTTP (Ollama's /api/version,
+ * /api/tags and streamed NDJSON /api/chat; OpenAI's /v1/models and /v1/chat/completions), with
+ * scripted replies and faults: delays, mid-stream errors, 404 for a model that is not pulled, 429,
+ * 5xx, malformed lines and hangs. Each request is recorded.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ChatCall {
+  path: string;
+  body: { model: string; messages: { role: string; content: string }[]; [key: string]: unknown };
+  headers: IncomingMessage["headers"];
+}
+
+export type Fault =
+  | { kind: "status"; status: number; message?: string }
+  | { kind: "hang" }
+  | { kind: "midStreamError"; message: string }
+  | { kind: "malformedLine" }
+  | { kind: "delay"; ms: number }
+  | { kind: "dropConnection" };
+
+export interface FakeLlmOptions {
+  models?: string[];
+  apiKey?: string;
+  /** Delay between NDJSON chunks (ms). */
+  chunkDelayMs?: number;
+}
+
+export class FakeLlm {
+  readonly calls: ChatCall[] = [];
+  /** The reply to a chat request; tests replace it. */
+  respond: (call: ChatCall) => string = () => "<say>Hello there!</say>";
+  private readonly faults: Fault[] = [];
+  private readonly server: Server;
+  private readonly hanging = new Set<ServerResponse>();
+  models: string[];
+
+  constructor(private readonly options: FakeLlmOptions = {}) {
+    this.models = options.models ?? ["llama3.2:latest"];
+    this.server = createServer((req, res) => void this.handle(req, res));
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    return this;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The next chat request (one per call to this) gets this fault instead of a normal answer. */
+  fault(fault: Fault, times = 1): this {
+    for (let i = 0; i < times; i++) this.faults.push(fault);
+    return this;
+  }
+
+  chatCalls(): ChatCall[] {
+    return this.calls.filter((c) => c.path.endsWith("chat") || c.path.endsWith("completions"));
+  }
+
+  async close(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const raw = await readBody(req);
+    if (req.method === "GET" && path === "/api/version") return json(res, 200, { version: "0.12.3" });
+    if (req.method === "GET" && path === "/api/tags") {
+      return json(res, 200, { models: this.models.map((name) => ({ name, model: name, size: 1 })) });
+    }
+    const openai = path.startsWith("/v1/");
+    if (openai && this.options.apiKey && req.headers.authorization !== `Bearer ${this.options.apiKey}`) {
+      return json(res, 401, {
+        error: { message: "Incorrect API key provided", type: "invalid_request_error" },
+      });
+    }
+    if (req.method === "GET" && path === "/v1/models") {
+      return json(res, 200, { object: "list", data: this.models.map((id) => ({ id, object: "model" })) });
+    }
+    if (req.method !== "POST" || (path !== "/api/chat" && path !== "/v1/chat/completions")) {
+      return json(res, 404, openai ? { error: { message: "not found" } } : { error: "not found" });
+    }
+    let body: ChatCall["body"];
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return json(res, 400, { error: "invalid JSON" });
+    }
+    const call = { path, body, headers: req.headers };
+    this.calls.push(call);
+    if (!this.models.includes(body.model) && !this.models.includes(`${body.model}:latest`)) {
+      return openai
+        ? json(res, 404, {
+            error: { message: `The model \`${body.model}\` does not exist.`, code: "model_not_found" },
+          })
+        : json(res, 404, { error: `model "${body.model}" not found, try pulling it first` });
+    }
+    let fault = this.faults.shift();
+    if (fault?.kind === "delay") {
+      await new Promise((r) => setTimeout(r, fault?.kind === "delay" ? fault.ms : 0));
+      fault = undefined;
+    }
+    if (fault?.kind === "status")
+      return json(
+        res,
+        fault.status,
+        openai ? { error: { message: fault.message ?? "fault" } } : { error: fault.message ?? "fault" },
+      );
+    if (fault?.kind === "hang") {
+      this.hanging.add(res);
+      res.on("close", () => this.hanging.delete(res));
+      return;
+    }
+    if (fault?.kind === "dropConnection") {
+      req.socket.destroy();
+      return;
+    }
+    const reply = this.respond(call);
+    if (openai) {
+      return json(res, 200, {
+        id: "chatcmpl-1",
+        object: "chat.completion",
+        model: body.model,
+        choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }],
+        usage: { prompt_tokens: promptTokens(body), completion_tokens: reply.length, total_tokens: 0 },
+      });
+    }
+    await this.stream(res, body, reply, fault);
+  }
+
+  private async stream(res: ServerResponse, body: ChatCall["body"], reply: string, fault: Fault | undefined) {
+    res.writeHead(200, { "content-type": "application/x-ndjson" });
+    const chunks = reply.match(/[\s\S]{1,8}/g) ?? [];
+    const half = Math.floor(chunks.length / 2);
+    for (let i = 0; i < chunks.length; i++) {
+      if (i === half && fault?.kind === "midStreamError") {
+        res.end(`${JSON.stringify({ error: fault.message })}\n`);
+        return;
+      }
+      if (i === half && fault?.kind === "malformedLine") {
+        res.end("{not json\n");
+        return;
+      }
+      const line = {
+        model: body.model,
+        created_at: new Date().toISOString(),
+        message: { role: "assistant", content: chunks[i] },
+        done: false,
+      };
+      res.write(`${JSON.stringify(line)}\n`);
+      if (this.options.chunkDelayMs) await new Promise((r) => setTimeout(r, this.options.chunkDelayMs));
+    }
+    const done = {
+      model: body.model,
+      created_at: new Date().toISOString(),
+      message: { role: "assistant", content: "" },
+      done: true,
+      done_reason: "stop",
+      total_duration: 1000,
+      prompt_eval_count: promptTokens(body),
+      eval_count: chunks.length,
+      eval_duration: 1000,
+    };
+    res.end(`${JSON.stringify(done)}\n`);
+  }
+}
+
+function promptTokens(body: ChatCall["body"]): number {
+  return body.messages.reduce((n, m) => n + Math.ceil(m.content.length / 4), 0);
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (c) => (data += c));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify(value));
+}
