@@ -128,6 +128,11 @@ const DEVSERVER_KEYS = [
   "arguments.nbtpath.node.invalid",
   "commands.data.get.invalid",
   "commands.data.entity.get",
+  "commands.summon.success",
+  "commands.summon.failed",
+  "commands.kill.success.single",
+  "commands.kill.success.multiple",
+  "entity.minecraft.villager",
 ];
 const DEVSERVER_PREFIXES = ["death.", "commands.version."];
 

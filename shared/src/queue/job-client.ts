@@ -71,15 +71,20 @@ export class JobClient {
     return this.options.timeoutMs;
   }
 
-  /** Queues the operation and waits up to `timeoutMs` (default: the configured JOB_TIMEOUT_MS). */
+  /**
+   * Queues the operation and waits up to `timeoutMs` (default: the configured JOB_TIMEOUT_MS).
+   * `requestId` (job id and idempotency key) is random unless given: a producer that may replay the
+   * same action after a crash (npc) passes a stable one, and BullMQ keeps the first job.
+   */
   async run<O extends Operation>(
     serverId: string,
     op: O,
     args: OperationArgs<O>,
     client: ClientIdentity,
     timeoutMs = this.options.timeoutMs,
+    requestId?: string,
   ): Promise<JobOutcome> {
-    const envelope = makeRequest(op, args);
+    const envelope = makeRequest(op, args, { id: requestId });
     const jobId = envelope.id;
     const data = signJob({ serverId, envelope, client }, this.options.secret);
     const sq = this.serverQueue(serverId);

@@ -13,6 +13,8 @@ import dev.mcpbridge.devserver.command.vanilla.DataCommand;
 import dev.mcpbridge.devserver.command.vanilla.EssentialsGiveCommand;
 import dev.mcpbridge.devserver.command.vanilla.EssentialsListCommand;
 import dev.mcpbridge.devserver.command.vanilla.ExecuteCommand;
+import dev.mcpbridge.devserver.command.vanilla.KillCommand;
+import dev.mcpbridge.devserver.command.vanilla.SummonCommand;
 import dev.mcpbridge.devserver.command.vanilla.GiveCommand;
 import dev.mcpbridge.devserver.command.vanilla.ListCommand;
 import dev.mcpbridge.devserver.command.vanilla.SayCommand;
@@ -87,6 +89,8 @@ public final class Devserver implements AutoCloseable {
         vanilla("tick", new TickCommand());
         vanilla("weather", new WeatherCommand());
         vanilla("execute", new ExecuteCommand());
+        vanilla("summon", new SummonCommand());
+        vanilla("kill", new KillCommand());
     }
 
     /**
@@ -161,6 +165,11 @@ public final class Devserver implements AutoCloseable {
     /** Adds a root command (tests use it to probe the main thread; plugins could too). */
     public void registerCommand(String name, dev.mcpbridge.devserver.command.Command command) {
         dispatcher.register(name, command);
+    }
+
+    /** The simulated world (tests read what players received). */
+    public World world() {
+        return world;
     }
 
     public int rconPort() {

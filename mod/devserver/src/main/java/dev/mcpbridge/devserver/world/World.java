@@ -28,6 +28,7 @@ public final class World {
     private GameEvents events;
     private final Map<String, SimPlayer> players = new LinkedHashMap<>();
     private final List<Entity> entities = new ArrayList<>();
+    private final List<SummonedEntity> summoned = new ArrayList<>();
     private final Map<String, String> changedBlocks = new HashMap<>();
     private final Deque<String> chatLog = new ArrayDeque<>();
     private long gameTime;
@@ -103,6 +104,19 @@ public final class World {
 
     public List<Entity> entities() {
         return entities;
+    }
+
+    /** Entities made by {@code summon}, in the order they were made. */
+    public List<SummonedEntity> summoned() {
+        return summoned;
+    }
+
+    public void summon(SummonedEntity entity) {
+        summoned.add(entity);
+    }
+
+    public void remove(SummonedEntity entity) {
+        summoned.remove(entity);
     }
 
     public double[] spawn() {

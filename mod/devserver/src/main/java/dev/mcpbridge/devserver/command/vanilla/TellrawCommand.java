@@ -1,6 +1,7 @@
 package dev.mcpbridge.devserver.command.vanilla;
 
 import com.google.gson.JsonParseException;
+import dev.mcpbridge.devserver.Log;
 import dev.mcpbridge.devserver.command.Args;
 import dev.mcpbridge.devserver.command.Command;
 import dev.mcpbridge.devserver.command.CommandContext;
@@ -10,7 +11,11 @@ import dev.mcpbridge.devserver.command.Selector;
 import dev.mcpbridge.devserver.world.SimPlayer;
 import java.util.List;
 
-/** {@code tellraw <targets> <json>}: delivers the text; no output to the console, as vanilla. */
+/**
+ * {@code tellraw <targets> <json>}: delivers the text; no output to the console, as vanilla. As the
+ * devserver has no clients, each delivery is logged ("[tellraw to Steve] text"), so tests and
+ * people see who received what.
+ */
 public final class TellrawCommand implements Command {
     @Override
     public int run(CommandContext ctx, CommandReader r) throws CommandSyntaxException {
@@ -29,6 +34,7 @@ public final class TellrawCommand implements Command {
         List<SimPlayer> players = targets.players(ctx);
         for (SimPlayer p : players) {
             ctx.world().deliver("to " + p.name() + ": " + text);
+            Log.info("[tellraw to " + p.name() + "] " + text);
         }
         return players.size();
     }

@@ -1,0 +1,132 @@
+/**
+ * Everything an NPC does in the world, as signed jobs for its own policy client `npc:<id>`.
+ * In: speech lines and <function> blocks. Out: `execute_command` jobs (tellraw built by
+ * world/minecraft-commands.ts; commands only after the NPC's own patterns allow them, and the
+ * bridge checks its policy again). Job ids are derived from the message being answered, so a
+ * reply replayed after a crash is the same job and BullMQ runs it once.
+ */
+import { createHash } from "node:crypto";
+import { BridgeError, type ClientIdentity } from "@mcp-bridge/shared";
+import type { JobClient } from "@mcp-bridge/shared/queue";
+import type { Logger } from "pino";
+import { CommandGate, npcClientId } from "../definitions/command-patterns.js";
+import type { NpcDefinition } from "../definitions/schema.js";
+import { parseFunction } from "../parser/tag-parser.js";
+import {
+  killCommand,
+  sanitizeForMinecraft,
+  speechCommand,
+  summonCommand,
+} from "../world/minecraft-commands.js";
+
+export type JobRunner = Pick<JobClient, "run">;
+
+export interface CommandResult {
+  command: string;
+  ok: boolean;
+  /** Why it was refused or failed (protocol code and message). */
+  error?: { code: string; message: string };
+  output?: string;
+}
+
+/** A stable UUID-shaped id for the `index`-th action answering `key`. */
+export function actionId(key: string, index: number): string {
+  const h = createHash("sha256").update(`${key}#${index}`).digest("hex");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export class ActionExecutor {
+  private readonly gates = new WeakMap<NpcDefinition, CommandGate>();
+
+  constructor(
+    private readonly jobs: JobRunner,
+    private readonly logger: Logger,
+    private readonly timeoutMs = 10_000,
+  ) {}
+
+  clientOf(npc: NpcDefinition): ClientIdentity {
+    const id = npcClientId(npc);
+    return { id, role: id };
+  }
+
+  /** Sends each line (sanitised and split) as tellraw to the players within the NPC's radius. */
+  async say(npc: NpcDefinition, text: string, key: string): Promise<CommandResult[]> {
+    const lines = sanitizeForMinecraft(text);
+    const results: CommandResult[] = [];
+    for (const [i, line] of lines.entries()) {
+      results.push(await this.send(npc, speechCommand(npc, line), actionId(`${key}:say`, i)));
+    }
+    return results;
+  }
+
+  /** Runs <function> blocks the NPC's patterns allow; the others are refused here and logged. */
+  async functions(npc: NpcDefinition, blocks: string[], key: string): Promise<CommandResult[]> {
+    const results: CommandResult[] = [];
+    for (const [i, block] of blocks.entries()) {
+      const call = parseFunction(block);
+      if (call.type === "invalid") {
+        results.push({ command: block, ok: false, error: { code: "INVALID_COMMAND", message: call.reason } });
+        continue;
+      }
+      if (!this.gate(npc).allows(call.command)) {
+        results.push({
+          command: call.command,
+          ok: false,
+          error: {
+            code: "PERMISSION_DENIED",
+            message: `'${call.command}' is not in ${npc.name}'s allowed commands`,
+          },
+        });
+        continue;
+      }
+      results.push(await this.send(npc, call.command, actionId(`${key}:fn`, i)));
+    }
+    for (const r of results.filter((r) => !r.ok)) {
+      this.logger.warn({ npc: npc.id, command: r.command, error: r.error }, "NPC command refused");
+    }
+    return results;
+  }
+
+  /** Removes any old copy of the NPC's entity, then summons it where the definition says. */
+  async summon(npc: NpcDefinition): Promise<CommandResult[]> {
+    return [await this.dismiss(npc), await this.send(npc, summonCommand(npc))];
+  }
+
+  async dismiss(npc: NpcDefinition): Promise<CommandResult> {
+    return this.send(npc, killCommand(npc));
+  }
+
+  private gate(npc: NpcDefinition): CommandGate {
+    let gate = this.gates.get(npc);
+    if (!gate) {
+      gate = new CommandGate(npc);
+      this.gates.set(npc, gate);
+    }
+    return gate;
+  }
+
+  private async send(npc: NpcDefinition, command: string, requestId?: string): Promise<CommandResult> {
+    try {
+      const outcome = await this.jobs.run(
+        npc.location.serverId,
+        "execute_command",
+        { command },
+        this.clientOf(npc),
+        this.timeoutMs,
+        requestId,
+      );
+      if (outcome.status === "pending") {
+        return {
+          command,
+          ok: false,
+          error: { code: "TIMEOUT", message: `job ${outcome.jobId} still ${outcome.state}` },
+        };
+      }
+      const output = (outcome.data as { output?: unknown } | undefined)?.output;
+      return { command, ok: true, output: typeof output === "string" ? output : undefined };
+    } catch (error) {
+      const e = BridgeError.from(error);
+      return { command, ok: false, error: { code: e.code, message: e.message } };
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/** What reaches an NPC: player chat, proximity, another NPC's line, or a system line. */
+export type MessageKind = "chat" | "proximity" | "npc" | "system";
+
+export interface IncomingMessage {
+  /** Stream entry id (or a generated id): the unit that is processed exactly once. */
+  id: string;
+  kind: MessageKind;
+  /** Player name, NPC name, or "system". */
+  sender: string;
+  /** Player- or NPC-written text: data, never instructions. */
+  content: string;
+  /** Blocks between sender and NPC, when known. */
+  distance?: number;
+  /** When it happened (ms since epoch). */
+  timestamp: number;
+  /** NPC-to-NPC exchanges: how many lines this exchange has had. */
+  turn?: number;
+}
+
+/** The seed's weights: player 10, NPC 5, system 1. */
+export const PRIORITY_WEIGHTS: Record<MessageKind, number> = { chat: 10, proximity: 10, npc: 5, system: 1 };
+
+/**
+ * Priority of a waiting message: its kind's weight, +1 per block closer than the NPC's radius (at
+ * most +10) and +1 per second waited (at most +5).
+ */
+export function priorityOf(
+  message: IncomingMessage,
+  radius: number,
+  now: number,
+  enqueuedAt: number,
+): number {
+  const closer =
+    message.distance === undefined ? 0 : Math.min(10, Math.max(0, Math.floor(radius - message.distance)));
+  const waited = Math.min(5, Math.max(0, Math.floor((now - enqueuedAt) / 1000)));
+  return PRIORITY_WEIGHTS[message.kind] + closer + waited;
+}

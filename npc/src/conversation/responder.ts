@@ -1,0 +1,262 @@
+/**
+ * One NPC's turn-taking: its conversation queue, the batching timer, and for each batch the LLM
+ * call (global concurrency cap, per-NPC token bucket, deadline), the parsed reply, the actions,
+ * the history and the acknowledgement of every message in the batch. One batch at a time per NPC.
+ * When the LLM is down or too slow the NPC stays silent or says its fallback line, which does not
+ * enter history.
+ */
+import { createHash } from "node:crypto";
+import type { Logger } from "pino";
+import type { ActionExecutor, CommandResult } from "../actions/executor.js";
+import type { NpcDefinition } from "../definitions/schema.js";
+import type { LlmBackend } from "../llm/backend.js";
+import type { NpcMetrics } from "../ops/metrics.js";
+import {
+  type ParsedReply,
+  parseReply,
+  parseStructuredReply,
+  REPLY_JSON_SCHEMA,
+} from "../parser/tag-parser.js";
+import { ConversationQueue } from "./conversation-queue.js";
+import type { ConversationHistory, HistoryEntry } from "./history.js";
+import type { IncomingMessage } from "./message.js";
+import { buildMessages, summaryRequest } from "./prompt.js";
+import type { NpcLine } from "./router.js";
+import type { Semaphore, TokenBuckets } from "./token-bucket.js";
+
+export interface ResponderDeps {
+  backend(npc: NpcDefinition): LlmBackend;
+  history: ConversationHistory;
+  executor: ActionExecutor;
+  publishLine(line: Omit<NpcLine, "id">): Promise<void>;
+  /** Called once per message when it is finished with (answered, dropped or refused). */
+  done(messageIds: string[]): void;
+  llmSlots: Semaphore;
+  npcBuckets: TokenBuckets;
+  metrics: NpcMetrics;
+  logger: Logger;
+  maxQueueSize: number;
+  batchDelayMs: number;
+}
+
+export class NpcResponder {
+  private readonly queue: ConversationQueue;
+  private timer: NodeJS.Timeout | undefined;
+  private busy: Promise<void> | undefined;
+  private closed = false;
+  readonly log: Logger;
+
+  constructor(
+    public npc: NpcDefinition,
+    private readonly deps: ResponderDeps,
+  ) {
+    this.queue = new ConversationQueue(this.queueSettings());
+    this.log = deps.logger.child({ npc: npc.id });
+  }
+
+  private queueSettings() {
+    return {
+      maxQueueSize: this.deps.maxQueueSize,
+      batchDelayMs: this.deps.batchDelayMs,
+      radius: this.npc.perception.radius,
+    };
+  }
+
+  update(npc: NpcDefinition): void {
+    this.npc = npc;
+    this.queue.update(this.queueSettings());
+  }
+
+  get depth(): number {
+    return this.queue.size;
+  }
+
+  enqueue(message: IncomingMessage): void {
+    const { dropped } = this.queue.enqueue(message, Date.now());
+    this.deps.metrics.queueDepth.set({ npc: this.npc.id }, this.queue.size);
+    if (dropped) {
+      this.deps.metrics.dropped.inc({ npc: this.npc.id, reason: "queue_full" });
+      this.deps.done([dropped.id]);
+    }
+    this.schedule();
+  }
+
+  /** Says a line now (operators); it enters history as said. */
+  async speak(text: string): Promise<CommandResult[]> {
+    const results = await this.deps.executor.say(this.npc, text, `operator:${this.npc.id}:${Date.now()}`);
+    await this.deps.history.append(this.npc.id, [{ kind: "said", text, at: Date.now() }]);
+    return results;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.busy;
+  }
+
+  private schedule(): void {
+    if (this.closed || this.timer || this.busy) return;
+    const due = this.queue.dueAt();
+    if (due === undefined) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.busy = this.flush().finally(() => {
+          this.busy = undefined;
+          this.schedule();
+        });
+      },
+      Math.max(0, due - Date.now()),
+    );
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.queue.takeBatch(Date.now());
+    this.deps.metrics.queueDepth.set({ npc: this.npc.id }, this.queue.size);
+    if (batch.length === 0) return;
+    const ids = batch.map((m) => m.id);
+    try {
+      await this.respond(batch);
+    } catch (error) {
+      this.log.error({ err: (error as Error).message }, "answering a batch failed");
+    } finally {
+      this.deps.done(ids);
+    }
+  }
+
+  private async respond(batch: IncomingMessage[]): Promise<void> {
+    const npc = this.npc;
+    const key = `${npc.id}:${createHash("sha256")
+      .update(
+        batch
+          .map((m) => m.id)
+          .sort()
+          .join(","),
+      )
+      .digest("hex")
+      .slice(0, 24)}`;
+    const heard: HistoryEntry[] = batch.map((m) =>
+      m.kind === "proximity"
+        ? { kind: "system", text: `${m.sender} came near`, at: m.timestamp }
+        : m.kind === "system"
+          ? { kind: "system", text: m.content, at: m.timestamp }
+          : {
+              kind: "heard",
+              sender: m.sender,
+              text: m.content,
+              at: m.timestamp,
+              ...(m.kind === "npc" ? { npc: true } : {}),
+            },
+    );
+    if (!this.deps.npcBuckets.take(npc.id, Date.now())) {
+      this.deps.metrics.dropped.inc({ npc: npc.id, reason: "npc_rate_limited" }, batch.length);
+      await this.deps.history.append(
+        npc.id,
+        heard,
+        batch.map((m) => m.id),
+      );
+      return;
+    }
+    const reply = await this.ask(batch);
+    if (!reply) {
+      if (npc.llm.fallbackLine) await this.deps.executor.say(npc, npc.llm.fallbackLine, `${key}:fallback`);
+      await this.deps.history.append(
+        npc.id,
+        heard,
+        batch.map((m) => m.id),
+      );
+      return;
+    }
+    for (const thought of reply.thinking) this.log.debug({ thinking: thought }, "NPC thinking");
+    const said = reply.silence ? [] : reply.say;
+    for (const [i, text] of said.entries()) await this.deps.executor.say(npc, text, `${key}:${i}`);
+    const results = await this.deps.executor.functions(npc, reply.functions, key);
+    this.deps.metrics.commands.inc({ npc: npc.id, outcome: "ok" }, results.filter((r) => r.ok).length);
+    this.deps.metrics.commands.inc({ npc: npc.id, outcome: "refused" }, results.filter((r) => !r.ok).length);
+    const turn = Math.max(-1, ...batch.filter((m) => m.kind === "npc").map((m) => m.turn ?? 0)) + 1;
+    for (const text of said) {
+      await this.deps.publishLine({
+        serverId: npc.location.serverId,
+        npcId: npc.id,
+        name: npc.name,
+        text,
+        turn,
+        timestamp: Date.now(),
+      });
+    }
+    const now = Date.now();
+    const entries: HistoryEntry[] = [
+      ...heard,
+      ...said.map((text) => ({ kind: "said" as const, text, at: now })),
+    ];
+    if (npc.permissions.feedbackRefusals) {
+      for (const r of results.filter((r) => !r.ok)) {
+        entries.push({
+          kind: "system",
+          text: `Your command '${r.command}' was refused: ${r.error?.message}`,
+          at: now,
+        });
+      }
+    }
+    const length = await this.deps.history.append(
+      npc.id,
+      entries,
+      batch.map((m) => m.id),
+    );
+    if (length > 50) void this.compact();
+  }
+
+  /** The parsed reply, or undefined when the LLM failed (counted and logged). */
+  private async ask(batch: IncomingMessage[]): Promise<ParsedReply | undefined> {
+    const npc = this.npc;
+    const history = await this.deps.history.read(npc.id);
+    const messages = buildMessages(npc, history, batch);
+    const { llm } = npc;
+    try {
+      const result = await this.deps.llmSlots.run(() =>
+        this.deps.backend(npc).chat({
+          model: llm.model,
+          messages,
+          temperature: llm.temperature,
+          timeoutMs: llm.timeoutMs,
+          numCtx: llm.numCtx,
+          keepAlive: llm.keepAlive,
+          format: llm.structuredOutput ? { ...REPLY_JSON_SCHEMA } : undefined,
+        }),
+      );
+      this.deps.metrics.llmLatency.observe({ npc: npc.id }, result.durationMs / 1000);
+      this.deps.metrics.llmTokens.inc({ npc: npc.id }, result.completionTokens);
+      if (result.durationMs > 0)
+        this.deps.metrics.tokensPerSecond.set(
+          { npc: npc.id },
+          (result.completionTokens * 1000) / result.durationMs,
+        );
+      return llm.structuredOutput ? parseStructuredReply(result.content) : parseReply(result.content);
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "SERVER_ERROR";
+      this.deps.metrics.llmErrors.inc({ npc: npc.id, code });
+      this.log.warn({ code, err: (error as Error).message }, "LLM gave no answer; the NPC stays silent");
+      return undefined;
+    }
+  }
+
+  private async compact(): Promise<void> {
+    const npc = this.npc;
+    try {
+      const how = await this.deps.history.compact(npc.id, async (lines) => {
+        const result = await this.deps.llmSlots.run(() =>
+          this.deps.backend(npc).chat({
+            model: npc.llm.model,
+            messages: summaryRequest(npc, lines),
+            temperature: 0.2,
+            timeoutMs: npc.llm.timeoutMs,
+          }),
+        );
+        return result.content;
+      });
+      if (how) this.log.info({ how }, "history summarised");
+    } catch (error) {
+      this.log.warn({ err: (error as Error).message }, "history summary failed");
+    }
+  }
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+/**
+ * Process entry of the NPC service.
+ *   minecraft-npc                      run the service (NPC_FILE, REDIS_URL, JOB_SECRET, POLICY_FILE, ...)
+ *   minecraft-npc policy [--merge F]   print the policy fragment of the NPCs in NPC_FILE, or merge it into F
+ *   minecraft-npc check                exit 0 when every LLM backend the NPCs use answers, else say why
+ */
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createLogger, loadConfigOrExit, PolicyStore, parseJson, redactRedisUrl } from "@mcp-bridge/shared";
+import { Redis } from "ioredis";
+import { loadConfig } from "./config.js";
+import { mergePolicy, policyFragment } from "./definitions/command-patterns.js";
+import { DefinitionStore } from "./definitions/store.js";
+import { OllamaBackend } from "./llm/ollama.js";
+import { OpenAiBackend } from "./llm/openai.js";
+import { startOpsServer } from "./ops/ops-server.js";
+import { NpcService } from "./service.js";
+
+const [command, flag, target] = process.argv.slice(2);
+
+function definitions() {
+  const path = process.env.NPC_FILE;
+  if (!path) {
+    process.stderr.write("NPC_FILE: is required: path of the NPC definitions file (JSON or YAML)\n");
+    process.exit(2);
+  }
+  try {
+    return DefinitionStore.read(path).npcs.filter((n) => n.enabled);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+}
+
+async function check(): Promise<void> {
+  const npcs = definitions();
+  const ollama = new OllamaBackend({
+    baseUrl: process.env.OLLAMA_HOST || "http://127.0.0.1:11434",
+    retries: 0,
+  });
+  const openai = new OpenAiBackend(
+    { baseUrl: process.env.OPENAI_BASE_URL || "http://127.0.0.1:8000", retries: 0 },
+    process.env.LLM_API_KEY,
+  );
+  const problems: string[] = [];
+  for (const npc of npcs) {
+    const backend = npc.llm.backend === "ollama" ? ollama : openai;
+    const health = await backend.health();
+    if (!health.ok) problems.push(`${npc.id}: ${health.detail}`);
+    else
+      await backend.checkModel(npc.llm.model).catch((e: Error) => problems.push(`${npc.id}: ${e.message}`));
+  }
+  if (problems.length > 0) {
+    process.stdout.write(`${[...new Set(problems)].join("\n")}\n`);
+    process.exit(1);
+  }
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfigOrExit(() => loadConfig(process.env));
+  const logger = createLogger({ name: "npc", level: config.LOG_LEVEL });
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+  redis.on("error", (error) => logger.warn({ err: error.message }, "redis error"));
+  const service = new NpcService(config, redis, logger);
+  await service.start();
+  const policies = new PolicyStore(config.POLICY_FILE).watch();
+  const policy = () => policies.current();
+  const ops = await startOpsServer(service, redis, policy, {
+    host: config.NPC_OPS_HOST,
+    port: config.NPC_OPS_PORT,
+    allowedHosts: config.NPC_ALLOWED_HOSTS,
+  });
+  logger.info(
+    { npcs: service.list().length, ops: ops.url, redis: redactRedisUrl(config.REDIS_URL) },
+    "NPC SERVICE READY",
+  );
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("stopping");
+    await ops.close();
+    await service.close();
+    redis.disconnect();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop());
+  process.on("SIGTERM", () => void stop());
+}
+
+if (command === "policy") {
+  const npcs = definitions();
+  if (flag === "--merge" && target) {
+    const merged = mergePolicy(
+      parseJson(readFileSync(target, "utf8")) as Parameters<typeof mergePolicy>[0],
+      npcs,
+    );
+    writeFileSync(`${target}.tmp`, `${JSON.stringify(merged, null, 2)}\n`, { mode: 0o600 });
+    renameSync(`${target}.tmp`, target);
+  } else {
+    process.stdout.write(`${JSON.stringify(policyFragment(npcs), null, 2)}\n`);
+  }
+} else if (command === "check") {
+  await check();
+} else {
+  await serve();
+}

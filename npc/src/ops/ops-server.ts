@@ -1,0 +1,59 @@
+/**
+ * The NPC service's HTTP port: GET /healthz (Redis and every LLM backend an NPC uses), GET /metrics
+ * (Prometheus), and /mcp, the operator tools over Streamable HTTP with the policy's bearer tokens.
+ */
+
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Policy } from "@mcp-bridge/shared";
+import { createHttpApp } from "@mcp-bridge/shared/mcp";
+import type { Redis } from "ioredis";
+import type { NpcService } from "../service.js";
+import { createOperatorServer } from "./operator-tools.js";
+
+export interface OpsServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startOpsServer(
+  service: NpcService,
+  redis: Redis,
+  policy: () => Policy,
+  options: { host: string; port: number; allowedHosts: string[] },
+): Promise<OpsServer> {
+  const { host, port } = options;
+  const http = createHttpApp(
+    policy,
+    { host, port, allowedHosts: options.allowedHosts, allowedOrigins: [] },
+    (client) => createOperatorServer(service, policy, client),
+  );
+  http.app.get("/healthz", async (_req, res) => {
+    const redisOk = await redis.ping().then(
+      () => true,
+      () => false,
+    );
+    const backends = [...new Set(service.list().map((s) => s.npc.llm.backend))];
+    const llm = Object.fromEntries(
+      await Promise.all(backends.map(async (b) => [b, await service.backends[b].health()] as const)),
+    );
+    const ok = redisOk && Object.values(llm).every((h) => h.ok);
+    res.status(ok ? 200 : 503).json({ ok, redis: redisOk, llm, npcs: service.list().length });
+  });
+  http.app.get("/metrics", async (_req, res) => {
+    res.type(service.metrics.registry.contentType).send(await service.metrics.registry.metrics());
+  });
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = http.app.listen(port, host, () => resolve(s));
+    s.once("error", reject);
+  });
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${bound}`,
+    async close() {
+      await http.closeSessions();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * A consumer-group reader of the per-server event streams (and any other streams): several
+ * processes share the work, each entry goes to one of them, and an entry counts as handled only
+ * when the handler acknowledges it. In: XREADGROUP on a dedicated blocking connection. Out: each
+ * entry with an `ack()`. On start the consumer first re-reads its own pending entries (a restart
+ * neither loses nor skips a message), and it claims entries that another consumer left pending
+ * longer than `claimIdleMs` (a crashed process).
+ */
+import type { Redis } from "ioredis";
+import type { Logger } from "pino";
+import type { StreamEntry } from "./event-record.js";
+
+export interface GroupEntry {
+  stream: string;
+  id: string;
+  fields: string[];
+  /** XACK: the entry is done and will not be delivered again. */
+  ack(): Promise<void>;
+}
+
+export type GroupHandler = (entry: GroupEntry) => void | Promise<void>;
+
+export interface GroupReaderOptions {
+  /** Blocking connection, used only by this reader's XREADGROUP. */
+  connection: Redis;
+  /** Non-blocking connection for XGROUP, XACK and XAUTOCLAIM. */
+  redis: Redis;
+  streams: string[];
+  group: string;
+  consumer: string;
+  /** Where a new group starts: "$" (only new entries, the default) or "0" (everything kept). */
+  startId?: string;
+  claimIdleMs?: number;
+  blockMs?: number;
+  count?: number;
+  logger: Logger;
+}
+
+const RETRY_MS = 1000;
+
+export class GroupReader {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private lastClaim = 0;
+  /** Delivered and not yet acknowledged: never handed out twice by this process. */
+  private readonly inFlight = new Set<string>();
+
+  constructor(private readonly options: GroupReaderOptions) {}
+
+  /** Creates the groups (idempotent) and starts delivering to `handler`, one entry at a time. */
+  start(handler: GroupHandler): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run(handler);
+  }
+
+  async close(): Promise<void> {
+    this.running = false;
+    this.options.connection.disconnect();
+    await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+  }
+
+  private async ensureGroups(): Promise<void> {
+    const { redis, group, startId = "$" } = this.options;
+    for (const stream of this.options.streams) {
+      try {
+        await redis.xgroup("CREATE", stream, group, startId, "MKSTREAM");
+      } catch (error) {
+        if (!String((error as Error).message).includes("BUSYGROUP")) throw error;
+      }
+    }
+  }
+
+  private async run(handler: GroupHandler): Promise<void> {
+    let ready = false;
+    let backlog: string | undefined = "0";
+    while (this.running) {
+      try {
+        if (!ready) {
+          await this.ensureGroups();
+          ready = true;
+        }
+        if (backlog) backlog = await this.readOnce(handler, backlog);
+        else {
+          await this.claimAbandoned(handler);
+          await this.readOnce(handler, ">");
+        }
+      } catch (error) {
+        if (!this.running) return;
+        if (String((error as Error).message).includes("NOGROUP")) ready = false;
+        this.options.logger.warn({ err: (error as Error).message }, "stream group read failed; retrying");
+        await new Promise((r) => setTimeout(r, RETRY_MS));
+      }
+    }
+  }
+
+  /**
+   * One XREADGROUP. With ">" new entries; with an id, this consumer's own pending entries after it
+   * (the backlog after a restart): returns the id to continue from, or undefined when it is done.
+   */
+  private async readOnce(handler: GroupHandler, id: string): Promise<string | undefined> {
+    const { connection, redis, group, consumer, streams, blockMs = 2000, count = 200 } = this.options;
+    const args: (string | number)[] = ["GROUP", group, consumer, "COUNT", count];
+    if (id === ">") args.push("BLOCK", blockMs);
+    const reply = (await connection.call(
+      "XREADGROUP",
+      ...args,
+      "STREAMS",
+      ...streams,
+      ...streams.map(() => id),
+    )) as [string, StreamEntry[]][] | null;
+    let last: string | undefined;
+    for (const [stream, entries] of reply ?? []) {
+      for (const [entryId, fields] of entries) {
+        last = entryId;
+        // A pending entry trimmed from the stream comes back with no fields: acknowledge and skip it.
+        if (!fields) await redis.xack(stream, group, entryId);
+        else await this.deliver(handler, stream, entryId, fields);
+      }
+    }
+    return id === ">" ? undefined : last;
+  }
+
+  private async deliver(handler: GroupHandler, stream: string, id: string, fields: string[]): Promise<void> {
+    const key = `${stream} ${id}`;
+    if (this.inFlight.has(key)) return;
+    this.inFlight.add(key);
+    const { redis, group } = this.options;
+    const ack = async () => {
+      await redis.xack(stream, group, id);
+      this.inFlight.delete(key);
+    };
+    await handler({ stream, id, fields, ack });
+  }
+
+  private async claimAbandoned(handler: GroupHandler): Promise<void> {
+    const { redis, group, consumer, streams, claimIdleMs = 60_000 } = this.options;
+    if (Date.now() - this.lastClaim < claimIdleMs / 2) return;
+    this.lastClaim = Date.now();
+    for (const stream of streams) {
+      const [, entries] = (await redis.xautoclaim(
+        stream,
+        group,
+        consumer,
+        claimIdleMs,
+        "0-0",
+        "COUNT",
+        100,
+      )) as [string, StreamEntry[]];
+      for (const [entryId, fields] of entries) {
+        if (fields) await this.deliver(handler, stream, entryId, fields);
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { Redis } from "ioredis";
+import { pino } from "pino";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type GroupEntry, GroupReader } from "../../src/events/index.js";
+import { testRedisUrl, uniquePrefix } from "../../testing/redis.js";
+
+const logger = pino({ level: "silent" });
+const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
+const readers: GroupReader[] = [];
+
+function reader(stream: string, consumer: string, over: { claimIdleMs?: number } = {}) {
+  const r = new GroupReader({
+    connection: redis.duplicate(),
+    redis,
+    streams: [stream],
+    group: "npc",
+    consumer,
+    startId: "0",
+    blockMs: 100,
+    logger,
+    ...over,
+  });
+  readers.push(r);
+  return r;
+}
+
+afterEach(async () => {
+  await Promise.all(readers.splice(0).map((r) => r.close()));
+});
+
+const ids = (entries: GroupEntry[]) => entries.map((e) => e.fields[1]);
+
+describe("GroupReader (real Redis)", () => {
+  it("gives each entry to exactly one of several consumers", async () => {
+    const stream = `${uniquePrefix("group")}:events`;
+    const seen: GroupEntry[] = [];
+    for (const name of ["a", "b", "c"]) {
+      reader(stream, name).start(async (entry) => {
+        seen.push(entry);
+        await entry.ack();
+      });
+    }
+    for (let i = 0; i < 60; i++) await redis.xadd(stream, "*", "n", String(i));
+    await vi.waitFor(() => expect(seen).toHaveLength(60), { timeout: 10_000 });
+    expect(new Set(ids(seen)).size).toBe(60);
+  });
+
+  it("re-delivers what was not acknowledged after a restart, and nothing that was", async () => {
+    const stream = `${uniquePrefix("group")}:events`;
+    for (let i = 0; i < 10; i++) await redis.xadd(stream, "*", "n", String(i));
+    const first: GroupEntry[] = [];
+    const r1 = reader(stream, "npc-1");
+    r1.start(async (entry) => {
+      first.push(entry);
+      if (Number(entry.fields[1]) % 2 === 0) await entry.ack();
+    });
+    await vi.waitFor(() => expect(first).toHaveLength(10), { timeout: 10_000 });
+    await r1.close();
+    const second: GroupEntry[] = [];
+    reader(stream, "npc-1").start(async (entry) => {
+      second.push(entry);
+      await entry.ack();
+    });
+    await vi.waitFor(() => expect(ids(second)).toEqual(["1", "3", "5", "7", "9"]), { timeout: 10_000 });
+    await redis.xadd(stream, "*", "n", "10");
+    await vi.waitFor(() => expect(ids(second)).toEqual(["1", "3", "5", "7", "9", "10"]), { timeout: 10_000 });
+  });
+
+  it("claims entries a crashed consumer left pending", async () => {
+    const stream = `${uniquePrefix("group")}:events`;
+    await redis.xadd(stream, "*", "n", "0");
+    const crashed = reader(stream, "crashed");
+    const taken: GroupEntry[] = [];
+    crashed.start((entry) => void taken.push(entry));
+    await vi.waitFor(() => expect(taken).toHaveLength(1), { timeout: 10_000 });
+    await crashed.close();
+    const rescued: GroupEntry[] = [];
+    reader(stream, "survivor", { claimIdleMs: 200 }).start(async (entry) => {
+      rescued.push(entry);
+      await entry.ack();
+    });
+    await vi.waitFor(() => expect(ids(rescued)).toEqual(["0"]), { timeout: 10_000 });
+    expect(await redis.xpending(stream, "npc")).toEqual([0, null, null, null]);
+  });
+});
