@@ -29,6 +29,7 @@ export default defineConfig({
           include: [
             "{shared,bridge,mcp,bitburner,npc}/tests/integration/**/*.test.ts",
             "mcp/tests/e2e/**/*.test.ts",
+            "npc/tests/e2e/**/*.test.ts",
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,

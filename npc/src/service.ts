@@ -183,14 +183,13 @@ export class NpcService {
   }
 
   private async summon(npc: NpcDefinition): Promise<void> {
-    const results = await this.executor.summon(npc);
-    const failed = results.find((r) => !r.ok);
-    if (failed)
+    const result = await this.executor.summon(npc);
+    if (!result.ok) {
       this.logger.warn(
-        { npc: npc.id, error: failed.error, command: failed.command },
+        { npc: npc.id, error: result.error, command: result.command },
         "could not place the NPC in the world",
       );
-    else this.logger.info({ npc: npc.id, at: npc.location }, "NPC placed in the world");
+    } else this.logger.info({ npc: npc.id, at: npc.location }, "NPC placed in the world");
   }
 
   private checkPolicy(npc: NpcDefinition): void {

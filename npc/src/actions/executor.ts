@@ -87,9 +87,13 @@ export class ActionExecutor {
     return results;
   }
 
-  /** Removes any old copy of the NPC's entity, then summons it where the definition says. */
-  async summon(npc: NpcDefinition): Promise<CommandResult[]> {
-    return [await this.dismiss(npc), await this.send(npc, summonCommand(npc))];
+  /**
+   * Removes any old copy of the NPC's entity (vanilla answers "No entity was found" when there is
+   * none, which is fine), then summons it where the definition says.
+   */
+  async summon(npc: NpcDefinition): Promise<CommandResult> {
+    await this.dismiss(npc);
+    return this.send(npc, summonCommand(npc));
   }
 
   async dismiss(npc: NpcDefinition): Promise<CommandResult> {

@@ -51,7 +51,7 @@ export function systemPrompt(npc: NpcDefinition): string {
 }
 
 function describeMessage(m: IncomingMessage): string {
-  const where = m.distance === undefined ? "" : `, ${Math.round(m.distance)} blocks away`;
+  const where = m.distance === undefined ? "" : ` (${Math.round(m.distance)} blocks away)`;
   switch (m.kind) {
     case "chat":
       return `player ${m.sender}${where} said: ${JSON.stringify(m.content)}`;

@@ -36,16 +36,28 @@ export function functionPatterns(npc: NpcDefinition): string[] {
 const HEX = "[0-9a-f]";
 const JSON_STRING = String.raw`"(?:[ !#-\[\]-~]|\\["\\/bfnrt]|\\u${HEX}${HEX}${HEX}${HEX})*"`;
 
+/** The tellraw part of the NPC's speech: to players within its radius, one plain-text component. */
+function tellrawPattern(npc: NpcDefinition): string {
+  const component = `["",{"text":"<${npc.name}> ","color":"${NAME_COLOR}"},{"text":`;
+  return `${escapeRegex(`tellraw @a[distance=..${npc.perception.radius}] ${component}`)}${JSON_STRING}\\}\\]`;
+}
+
 /** Exact patterns of the service's own commands for this NPC: summon, kill, and plain-text speech. */
 export function presencePatterns(npc: NpcDefinition): string[] {
-  const tag = npcTag(npc);
-  const speechPrefix = `execute at @e[tag=${tag},limit=1] run tellraw @a[distance=..${npc.perception.radius}] `;
-  const component = `["",{"text":"<${npc.name}> ","color":"${NAME_COLOR}"},{"text":`;
+  const speechPrefix = `execute at @e[tag=${npcTag(npc)},limit=1] run `;
   return [
     escapeRegex(summonCommand(npc)),
     escapeRegex(killCommand(npc)),
-    `${escapeRegex(speechPrefix + component)}${JSON_STRING}\\}\\]`,
+    `${escapeRegex(speechPrefix)}${tellrawPattern(npc)}`,
   ];
+}
+
+/**
+ * Patterns the mod's allow-list needs for these NPCs (devserver --allow, the mod's config): the
+ * policy's, plus the tellraw alone, because the mod also checks the command after `execute ... run`.
+ */
+export function modAllowPatterns(npcs: NpcDefinition[]): string[] {
+  return npcs.flatMap((npc) => [...presencePatterns(npc), tellrawPattern(npc), ...functionPatterns(npc)]);
 }
 
 export const npcClientId = (npc: Pick<NpcDefinition, "id">) => `npc:${npc.id}`;
