@@ -15,7 +15,7 @@ import { type RunningDevserver, startDevserver } from "../../../shared/testing/d
 import { freePort, httpOk, type Proc, startNode, until } from "../../../shared/testing/processes.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { mergePolicy, modAllowPatterns } from "../../src/definitions/command-patterns.js";
-import { type NpcDefinition, NpcFileSchema } from "../../src/definitions/schema.js";
+import { NpcFileSchema } from "../../src/definitions/schema.js";
 import { FakeLlm } from "./fake-llm.js";
 
 export const SERVER_ID = "npc-e2e";
