@@ -3,13 +3,14 @@
  * Process entry of the NPC service.
  *   minecraft-npc                      run the service (NPC_FILE, REDIS_URL, JOB_SECRET, POLICY_FILE, ...)
  *   minecraft-npc policy [--merge F]   print the policy fragment of the NPCs in NPC_FILE, or merge it into F
+ *   minecraft-npc policy --mod-allow   print the mod allow-list patterns the NPCs need, one per line
  *   minecraft-npc check                exit 0 when every LLM backend the NPCs use answers, else say why
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createLogger, loadConfigOrExit, PolicyStore, parseJson, redactRedisUrl } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { loadConfig } from "./config.js";
-import { mergePolicy, policyFragment } from "./definitions/command-patterns.js";
+import { mergePolicy, modAllowPatterns, policyFragment } from "./definitions/command-patterns.js";
 import { DefinitionStore } from "./definitions/store.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
@@ -97,6 +98,8 @@ if (command === "policy") {
     );
     writeFileSync(`${target}.tmp`, `${JSON.stringify(merged, null, 2)}\n`, { mode: 0o600 });
     renameSync(`${target}.tmp`, target);
+  } else if (flag === "--mod-allow") {
+    process.stdout.write(`${modAllowPatterns(npcs).join("\n")}\n`);
   } else {
     process.stdout.write(`${JSON.stringify(policyFragment(npcs), null, 2)}\n`);
   }

@@ -18,6 +18,13 @@ export interface HistorySettings {
   keepVerbatim: number;
 }
 
+/** Replaces the first ARGV[2] entries by ARGV[3] unless the list changed length (another writer). */
+const REPLACE_OLDER = `
+if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('LTRIM', KEYS[1], tonumber(ARGV[2]), -1)
+redis.call('LPUSH', KEYS[1], ARGV[3])
+return 1`;
+
 /** How long "answered" markers are kept: longer than any pending entry can wait. */
 const DONE_TTL_S = 7 * 24 * 3600;
 
@@ -92,8 +99,8 @@ export class ConversationHistory {
   }
 
   /**
-   * Replaces the older part by one summary when the history is long. The replacement is guarded by
-   * WATCH, so a concurrent append (another process) makes it give up rather than lose lines.
+   * Replaces the older part by one summary when the history is long. The replacement is one Lua
+   * script that gives up when the list changed meanwhile (another process appended), so no line is lost.
    * Returns how it was summarised, or undefined when nothing was done.
    */
   async compact(npcId: string, summarize: Summarizer): Promise<"llm" | "truncated" | undefined> {
@@ -112,16 +119,9 @@ export class ConversationHistory {
       text = truncationSummary(older);
       how = "truncated";
     }
-    const conn = this.redis.duplicate();
-    try {
-      await conn.watch(key);
-      if ((await conn.llen(key)) !== length) return undefined;
-      const summary: HistoryEntry = { kind: "summary", text, at: Date.now() };
-      const done = await conn.multi().ltrim(key, older.length, -1).lpush(key, JSON.stringify(summary)).exec();
-      return done ? how : undefined;
-    } finally {
-      conn.disconnect();
-    }
+    const summary: HistoryEntry = { kind: "summary", text, at: Date.now() };
+    const replaced = await this.redis.eval(REPLACE_OLDER, 1, key, length, older.length, JSON.stringify(summary));
+    return replaced === 1 ? how : undefined;
   }
 
   async clear(npcId: string): Promise<void> {

@@ -26,6 +26,8 @@ export interface FakeLlmOptions {
   apiKey?: string;
   /** Delay between NDJSON chunks (ms). */
   chunkDelayMs?: number;
+  /** Characters per streamed chunk (default 8, about two tokens). */
+  chunkChars?: number;
 }
 
 export class FakeLlm {
@@ -136,7 +138,7 @@ export class FakeLlm {
 
   private async stream(res: ServerResponse, body: ChatCall["body"], reply: string, fault: Fault | undefined) {
     res.writeHead(200, { "content-type": "application/x-ndjson" });
-    const chunks = reply.match(/[\s\S]{1,8}/g) ?? [];
+    const chunks = reply.match(new RegExp(`[\\s\\S]{1,${this.options.chunkChars ?? 8}}`, "g")) ?? [];
     const half = Math.floor(chunks.length / 2);
     for (let i = 0; i < chunks.length; i++) {
       if (i === half && fault?.kind === "midStreamError") {
