@@ -2,7 +2,7 @@
  * A consumer-group reader of the per-server event streams (and any other streams): several
  * processes share the work, each entry goes to one of them, and an entry counts as handled only
  * when the handler acknowledges it. In: XREADGROUP on a dedicated blocking connection. Out: each
- * entry with an `ack()`. On start the consumer first re-reads its own pending entries (a restart
+ * entry with an `ack()`; the entries of one read are handled concurrently. On start the consumer first re-reads its own pending entries (a restart
  * neither loses nor skips a message), and it claims entries that another consumer left pending
  * longer than `claimIdleMs` (a crashed process).
  */
@@ -110,14 +110,18 @@ export class GroupReader {
       ...streams.map(() => id),
     )) as [string, StreamEntry[]][] | null;
     let last: string | undefined;
+    const deliveries: Promise<void>[] = [];
     for (const [stream, entries] of reply ?? []) {
       for (const [entryId, fields] of entries) {
         last = entryId;
         // A pending entry trimmed from the stream comes back with no fields: acknowledge and skip it.
-        if (!fields) await redis.xack(stream, group, entryId);
-        else await this.deliver(handler, stream, entryId, fields);
+        if (!fields) deliveries.push(redis.xack(stream, group, entryId).then(() => undefined));
+        else deliveries.push(this.deliver(handler, stream, entryId, fields));
       }
     }
+    // The entries of one read are handed out together (in order; each handler's awaits overlap),
+    // and the next read waits for all of them.
+    await Promise.all(deliveries);
     return id === ">" ? undefined : last;
   }
 
