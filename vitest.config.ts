@@ -19,7 +19,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{shared,bridge,mcp,bitburner,npc}/tests/unit/**/*.test.ts", "scripts/tests/**/*.test.ts"],
+          include: [
+            "{shared,bridge,mcp,bitburner,npc}/tests/unit/**/*.test.ts",
+            "scripts/tests/**/*.test.ts",
+          ],
         },
       },
       {

@@ -79,12 +79,22 @@ const worker = new Worker(
       const s = spot(i);
       return {
         success: true,
-        data: { name: args.player, uuid: "00000000-0000-0000-0000-000000000000", health: 20, foodLevel: 20, location: { world: "minecraft:overworld", x: s.x + 2, y: 64, z: s.z }, gameMode: "survival", inventory: [] },
+        data: {
+          name: args.player,
+          uuid: "00000000-0000-0000-0000-000000000000",
+          health: 20,
+          foodLevel: 20,
+          location: { world: "minecraft:overworld", x: s.x + 2, y: 64, z: s.z },
+          gameMode: "survival",
+          inventory: [],
+        },
       };
     }
-    if (typeof args.command !== "string") throw new UnrecoverableError("UNSUPPORTED: not in the bench bridge");
+    if (typeof args.command !== "string")
+      throw new UnrecoverableError("UNSUPPORTED: not in the bench bridge");
     const now = Date.now();
-    for (const m of args.command.matchAll(/#(\d+)/g)) if (!answered.has(Number(m[1]))) answered.set(Number(m[1]), now);
+    for (const m of args.command.matchAll(/#(\d+)/g))
+      if (!answered.has(Number(m[1]))) answered.set(Number(m[1]), now);
     return { success: true, data: { output: "" } };
   },
   { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency: 64 },
@@ -105,7 +115,8 @@ const config = loadConfig({
   NPC_CONSUMER: "bench",
 });
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
-const heapBefore = (global.gc?.(), process.memoryUsage().heapUsed);
+global.gc?.();
+const heapBefore = process.memoryUsage().heapUsed;
 const service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));
 await service.start();
 await new Promise((r) => setTimeout(r, 3000)); // summons and the first position refresh
@@ -131,36 +142,61 @@ const redis = new Redis(redisUrl);
 })();
 `;
 const total = RATE * SECONDS;
-console.log(`${NPCS} NPCs, ${RATE} chat lines/s for ${SECONDS} s (${total} lines), batching ${BATCH_MS} ms, 0-ms LLM`);
+console.log(
+  `${NPCS} NPCs, ${RATE} chat lines/s for ${SECONDS} s (${total} lines), batching ${BATCH_MS} ms, 0-ms LLM`,
+);
 // The lines are written by a worker thread (its own event loop and connection), as the bridge would.
 const started = Date.now();
-const sender = new Thread(SENDER, { eval: true, workerData: { redisUrl, stream, total, rate: RATE, npcs: NPCS, server: SERVER } });
+const sender = new Thread(SENDER, {
+  eval: true,
+  workerData: { redisUrl, stream, total, rate: RATE, npcs: NPCS, server: SERVER },
+});
 sender.on("message", ([n, t]: [number, number]) => stored.set(n, t));
 await new Promise((resolve) => sender.once("exit", resolve));
 const sendSeconds = (Date.now() - started) / 1000;
 const deadline = Date.now() + 30_000;
 while (answered.size < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
 
-const latencies = [...stored].flatMap(([n, t]) => (answered.has(n) ? [answered.get(n)! - t] : [])).sort((a, b) => a - b);
-const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
+const latencies = [...stored]
+  .flatMap(([n, t]) => (answered.has(n) ? [answered.get(n)! - t] : []))
+  .sort((a, b) => a - b);
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
 const reasons = new Map<string, number>();
-for (const v of (await service.metrics.dropped.get()).values) reasons.set(String(v.labels.reason), (reasons.get(String(v.labels.reason)) ?? 0) + v.value);
+for (const v of (await service.metrics.dropped.get()).values)
+  reasons.set(String(v.labels.reason), (reasons.get(String(v.labels.reason)) ?? 0) + v.value);
 const dropped = [...reasons].map(([r, n]) => `${r} ${n}`).join(", ") || "none";
-console.log(`sent at ${(total / sendSeconds).toFixed(0)} lines/s; answered ${answered.size}/${total}; not answered: ${dropped}`);
-console.log(`stored -> tellraw job completed: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms`);
-console.log(`minus the ${BATCH_MS} ms batching delay: p50 ${pct(50) - BATCH_MS} ms, p99 ${pct(99) - BATCH_MS} ms`);
+console.log(
+  `sent at ${(total / sendSeconds).toFixed(0)} lines/s; answered ${answered.size}/${total}; not answered: ${dropped}`,
+);
+console.log(
+  `stored -> tellraw job completed: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms`,
+);
+console.log(
+  `minus the ${BATCH_MS} ms batching delay: p50 ${pct(50) - BATCH_MS} ms, p99 ${pct(99) - BATCH_MS} ms`,
+);
 
 // Memory per NPC with a full history: fill every history to 100 entries, measure Redis and heap.
 const line = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.";
 for (let i = 0; i < NPCS; i++) {
   await service.history.clear(`npc${i}`);
-  await service.history.append(`npc${i}`, Array.from({ length: 100 }, (_, j) => (j % 2 ? { kind: "said" as const, text: line, at: Date.now() } : { kind: "heard" as const, sender: `P${i}`, text: line, at: Date.now() })));
+  await service.history.append(
+    `npc${i}`,
+    Array.from({ length: 100 }, (_, j) =>
+      j % 2
+        ? { kind: "said" as const, text: line, at: Date.now() }
+        : { kind: "heard" as const, sender: `P${i}`, text: line, at: Date.now() },
+    ),
+  );
 }
 let redisBytes = 0;
-for (let i = 0; i < NPCS; i++) redisBytes += Number(await redis.memory("USAGE", service.history.key(`npc${i}`)));
+for (let i = 0; i < NPCS; i++)
+  redisBytes += Number(await redis.memory("USAGE", service.history.key(`npc${i}`)));
 global.gc?.();
 const heapPerNpc = (process.memoryUsage().heapUsed - heapBefore) / NPCS;
-console.log(`memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB, process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}`);
+console.log(
+  `memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB, process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}`,
+);
 
 await service.close();
 await worker.close();

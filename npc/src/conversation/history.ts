@@ -120,7 +120,14 @@ export class ConversationHistory {
       how = "truncated";
     }
     const summary: HistoryEntry = { kind: "summary", text, at: Date.now() };
-    const replaced = await this.redis.eval(REPLACE_OLDER, 1, key, length, older.length, JSON.stringify(summary));
+    const replaced = await this.redis.eval(
+      REPLACE_OLDER,
+      1,
+      key,
+      length,
+      older.length,
+      JSON.stringify(summary),
+    );
     return replaced === 1 ? how : undefined;
   }
 

@@ -11,7 +11,12 @@ const heard = (i: number): HistoryEntry => ({ kind: "heard", sender: "Steve", te
 describe("conversation history (real Redis)", () => {
   it("keeps at most 100 entries and marks answered messages done in the same write", async () => {
     const history = new ConversationHistory(redis, uniquePrefix("hist"));
-    for (let i = 0; i < 120; i += 10) await history.append("bob", Array.from({ length: 10 }, (_, j) => heard(i + j)), [`m${i}`]);
+    for (let i = 0; i < 120; i += 10)
+      await history.append(
+        "bob",
+        Array.from({ length: 10 }, (_, j) => heard(i + j)),
+        [`m${i}`],
+      );
     const entries = await history.read("bob");
     expect(entries).toHaveLength(100);
     expect(entries[0]).toMatchObject({ text: "line 20" });
@@ -21,9 +26,16 @@ describe("conversation history (real Redis)", () => {
 
   it("summarises the older part with the LLM and keeps the last 20 entries verbatim", async () => {
     const history = new ConversationHistory(redis, uniquePrefix("hist"));
-    await history.append("bob", Array.from({ length: 60 }, (_, i) => heard(i)));
+    await history.append(
+      "bob",
+      Array.from({ length: 60 }, (_, i) => heard(i)),
+    );
     const seen: string[][] = [];
-    expect(await history.compact("bob", async (lines) => (seen.push(lines), "Steve chatted about lines."))).toBe("llm");
+    const summarize = async (lines: string[]) => {
+      seen.push(lines);
+      return "Steve chatted about lines.";
+    };
+    expect(await history.compact("bob", summarize)).toBe("llm");
     expect(seen[0]).toHaveLength(40);
     expect(seen[0]![0]).toBe("<Steve> line 0");
     const entries = await history.read("bob");
@@ -34,7 +46,10 @@ describe("conversation history (real Redis)", () => {
 
   it("falls back to plain truncation when the LLM is down", async () => {
     const history = new ConversationHistory(redis, uniquePrefix("hist"));
-    await history.append("bob", Array.from({ length: 55 }, (_, i) => heard(i)));
+    await history.append(
+      "bob",
+      Array.from({ length: 55 }, (_, i) => heard(i)),
+    );
     expect(
       await history.compact("bob", async () => {
         throw new Error("LLM down");

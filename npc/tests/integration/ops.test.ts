@@ -21,7 +21,12 @@ const TOKEN = "operator-token-123456";
 const dir = mkdtempSync(join(tmpdir(), "npc-ops-"));
 const npcFile = join(dir, "npcs.json");
 const policyFile = join(dir, "policy.json");
-const bob = { id: "bob", name: "Villager Bob", persona: { systemPrompt: "A merchant." }, location: { x: 0, y: 64, z: 0 } };
+const bob = {
+  id: "bob",
+  name: "Villager Bob",
+  persona: { systemPrompt: "A merchant." },
+  location: { x: 0, y: 64, z: 0 },
+};
 
 describe("NPC ops port", () => {
   let llm: FakeLlm;
@@ -55,9 +60,17 @@ describe("NPC ops port", () => {
     service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));
     await service.start();
     await service.history.append("bob", [{ kind: "heard", sender: "Steve", text: "Hello Bob", at: 1 }]);
-    ops = await startOpsServer(service, redis, () => Policy.parse(policy), { host: "127.0.0.1", port: 0, allowedHosts: ["127.0.0.1"] });
+    ops = await startOpsServer(service, redis, () => Policy.parse(policy), {
+      host: "127.0.0.1",
+      port: 0,
+      allowedHosts: ["127.0.0.1"],
+    });
     client = new Client({ name: "ops-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${ops.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${ops.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+      }),
+    );
   });
   afterAll(async () => {
     await client?.close();
@@ -81,8 +94,12 @@ describe("NPC ops port", () => {
 
   it("lists NPCs, reads history, says a line and reloads, through MCP tools", async () => {
     const text = (r: Awaited<ReturnType<Client["callTool"]>>) => (r.content as { text: string }[])[0]!.text;
-    expect(text(await client.callTool({ name: "npc_list", arguments: {} }))).toContain("bob (Villager Bob) on default at 0 64 0");
-    expect(text(await client.callTool({ name: "npc_history", arguments: { id: "bob" } }))).toContain("<Steve> Hello Bob");
+    expect(text(await client.callTool({ name: "npc_list", arguments: {} }))).toContain(
+      "bob (Villager Bob) on default at 0 64 0",
+    );
+    expect(text(await client.callTool({ name: "npc_history", arguments: { id: "bob" } }))).toContain(
+      "<Steve> Hello Bob",
+    );
     const missing = await client.callTool({ name: "npc_history", arguments: { id: "nobody" } });
     expect(missing.isError).toBe(true);
     expect(text(missing)).toContain("known: bob");
@@ -90,7 +107,9 @@ describe("NPC ops port", () => {
     const say = await client.callTool({ name: "npc_say", arguments: { id: "bob", text: "Welcome!" } });
     expect(text(say)).toMatch(/TIMEOUT|still/);
     writeFileSync(npcFile, JSON.stringify({ npcs: [bob, { ...bob, id: "alice", name: "Alice" }] }));
-    expect(text(await client.callTool({ name: "npc_reload", arguments: {} }))).toContain("Reloaded: 2 NPC(s)");
+    expect(text(await client.callTool({ name: "npc_reload", arguments: {} }))).toContain(
+      "Reloaded: 2 NPC(s)",
+    );
     writeFileSync(npcFile, '{"npcs": [{"id": "BAD"}]}');
     const bad = await client.callTool({ name: "npc_reload", arguments: {} });
     expect(bad.isError).toBe(true);
@@ -100,7 +119,11 @@ describe("NPC ops port", () => {
 
   it("refuses a client whose role does not allow the tool", async () => {
     const watcher = new Client({ name: "watcher", version: "1.0.0" });
-    await watcher.connect(new StreamableHTTPClientTransport(new URL(`${ops.url}/mcp`), { requestInit: { headers: { authorization: "Bearer watcher-token-123456" } } }));
+    await watcher.connect(
+      new StreamableHTTPClientTransport(new URL(`${ops.url}/mcp`), {
+        requestInit: { headers: { authorization: "Bearer watcher-token-123456" } },
+      }),
+    );
     const refused = await watcher.callTool({ name: "npc_say", arguments: { id: "bob", text: "hi" } });
     expect(refused.isError).toBe(true);
     expect((refused.content as { text: string }[])[0]!.text).toContain("PERMISSION_DENIED");

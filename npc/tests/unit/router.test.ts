@@ -3,13 +3,33 @@ import { describe, expect, it } from "vitest";
 import { Router } from "../../src/conversation/router.js";
 import { npcDefinition } from "../support/definitions.js";
 
-const settings = { conversationWindowMs: 60_000, maxNpcTurns: 3, npcCooldownMs: 30_000, playerBurst: 3, playerPerMinute: 6 };
+const settings = {
+  conversationWindowMs: 60_000,
+  maxNpcTurns: 3,
+  npcCooldownMs: 30_000,
+  playerBurst: 3,
+  playerPerMinute: 6,
+};
 const bob = npcDefinition({ location: { serverId: "s", x: 0, y: 64, z: 0 } });
-const alice = npcDefinition({ id: "alice", name: "Alice", aliases: [], location: { serverId: "s", x: 5, y: 64, z: 0 } });
+const alice = npcDefinition({
+  id: "alice",
+  name: "Alice",
+  aliases: [],
+  location: { serverId: "s", x: 5, y: 64, z: 0 },
+});
 const near = { x: 3, y: 64, z: 0, world: "minecraft:overworld", at: 0 };
 
 function chat(text: string, player = "Steve"): EventRecord {
-  return { cursor: `${Math.random()}`, serverId: "s", type: "player_chat", seq: 1, player, timestamp: 0, data: {}, untrustedPlayerText: text };
+  return {
+    cursor: `${Math.random()}`,
+    serverId: "s",
+    type: "player_chat",
+    seq: 1,
+    player,
+    timestamp: 0,
+    data: {},
+    untrustedPlayerText: text,
+  };
 }
 
 describe("router", () => {
@@ -30,20 +50,41 @@ describe("router", () => {
 
   it("does not answer a player whose position is unknown or who is out of range", () => {
     const router = new Router(settings);
-    expect(router.chat(chat("Hello Bob"), [bob], undefined, 0)).toEqual({ deliveries: [], skipped: ["unknown_position"] });
+    expect(router.chat(chat("Hello Bob"), [bob], undefined, 0)).toEqual({
+      deliveries: [],
+      skipped: ["unknown_position"],
+    });
     expect(router.chat(chat("Hello Bob"), [bob], { ...near, x: 200 }, 0).deliveries).toEqual([]);
-    expect(router.chat(chat("Hello Bob"), [bob], { ...near, world: "minecraft:the_nether" }, 0).deliveries).toEqual([]);
+    expect(
+      router.chat(chat("Hello Bob"), [bob], { ...near, world: "minecraft:the_nether" }, 0).deliveries,
+    ).toEqual([]);
   });
 
   it("limits each player with a token bucket", () => {
     const router = new Router(settings);
-    const results = Array.from({ length: 5 }, () => router.chat(chat("Bob!"), [bob], near, 0).deliveries.length);
+    const results = Array.from(
+      { length: 5 },
+      () => router.chat(chat("Bob!"), [bob], near, 0).deliveries.length,
+    );
     expect(results).toEqual([1, 1, 1, 0, 0]);
   });
 
   it("never gives an NPC its own line, and stops NPC exchanges at the turn cap, then cools down", () => {
     const router = new Router(settings);
-    const line = (turn: number, now = 0) => router.npcLine({ id: `l${turn}`, serverId: "s", npcId: "bob", name: "Villager Bob", text: "hi", turn, timestamp: now }, [bob, alice], now);
+    const line = (turn: number, now = 0) =>
+      router.npcLine(
+        {
+          id: `l${turn}`,
+          serverId: "s",
+          npcId: "bob",
+          name: "Villager Bob",
+          text: "hi",
+          turn,
+          timestamp: now,
+        },
+        [bob, alice],
+        now,
+      );
     const first = line(0);
     expect(first.deliveries.map((d) => d.npc.id)).toEqual(["alice"]);
     expect(first.skipped).toEqual(["own_line"]);
