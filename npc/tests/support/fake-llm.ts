@@ -44,8 +44,9 @@ export class FakeLlm {
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+  /** Listens on 127.0.0.1 (a free port unless given). */
+  async start(port = 0): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(port, "127.0.0.1", resolve));
     return this;
   }
 
