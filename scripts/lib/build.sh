@@ -15,18 +15,13 @@ stale() {
 # the first group of every output line that matches the extended regex PATTERN as progress, and the
 # time taken. On failure, prints the end of the log and exits.
 run_step() {
-  local logfile="$1" pattern="$2" what="$3" started=$SECONDS downloads=0 line
+  local logfile="$1" pattern="$2" what="$3" started=$SECONDS line
   shift 3
   log "$what (output in $logfile)"
   : >"$logfile"
   if ! "$@" 2>&1 | while IFS= read -r line; do
       printf '%s\n' "$line" >>"$logfile"
-      if [[ $line =~ $pattern ]]; then
-        log "  $(tr -s ' ' <<<"${BASH_REMATCH[1]}")"
-      elif [[ $downloads = 0 && $line == *"Downloading from"* ]]; then
-        downloads=1
-        log "  downloading dependencies (first run only)"
-      fi
+      if [[ $line =~ $pattern ]]; then log "  $(tr -s ' ' <<<"${BASH_REMATCH[1]}")"; fi
     done; then
     tail -n 30 "$logfile" >&2
     die "$what failed; the whole output is in $logfile"
