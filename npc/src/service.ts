@@ -146,6 +146,23 @@ export class NpcService {
       void this.executor.dismiss(old);
     }
     await this.restartReader(next);
+    await this.publishRegistry(next);
+  }
+
+  /** The running NPCs in Redis (id -> name, server), so other processes can list them without npc/. */
+  private async publishRegistry(npcs: NpcDefinition[]): Promise<void> {
+    const key = redisKeys(this.config.REDIS_PREFIX).npcRegistry();
+    const entries = npcs.flatMap((n) => [
+      n.id,
+      JSON.stringify({ name: n.name, serverId: n.location.serverId }),
+    ]);
+    const tx = this.redis.multi().del(key);
+    if (entries.length > 0) tx.hset(key, ...entries);
+    await tx
+      .exec()
+      .catch((error) =>
+        this.logger.warn({ err: (error as Error).message }, "could not publish the NPC registry"),
+      );
   }
 
   private newResponder(npc: NpcDefinition): NpcResponder {

@@ -23,6 +23,8 @@ export const redisKeys = (prefix: string) => ({
   /** Which BullMQ job ran a request id (single use of signed jobs; see bridge/src/jobs/request-claims). */
   requestClaim: (requestId: string) => `${prefix}:request:${requestId}`,
   servers: () => `${prefix}:servers`,
+  /** Hash of the NPCs the NPC service runs: id -> JSON {name, serverId} (for completions, tools). */
+  npcRegistry: () => `${prefix}:npc:registry`,
 });
 
 export const JobClientSchema = z.object({ id: z.string().min(1), role: z.string().min(1) });

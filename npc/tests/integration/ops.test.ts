@@ -6,11 +6,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger, Policy, sha256Hex } from "@mcp-bridge/shared";
+import { createLogger, Policy, redisKeys, sha256Hex } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { loadConfig } from "../../src/config.js";
 import { type OpsServer, startOpsServer } from "../../src/ops/ops-server.js";
@@ -34,6 +34,7 @@ describe("NPC ops port", () => {
   let service: NpcService;
   let ops: OpsServer;
   let client: Client;
+  let prefix: string;
 
   beforeAll(async () => {
     llm = await new FakeLlm().start();
@@ -46,7 +47,7 @@ describe("NPC ops port", () => {
       ],
     };
     writeFileSync(policyFile, JSON.stringify(policy));
-    const prefix = uniquePrefix("npcops");
+    prefix = uniquePrefix("npcops");
     const config = loadConfig({
       REDIS_URL: testRedisUrl(),
       REDIS_PREFIX: prefix,
@@ -115,6 +116,12 @@ describe("NPC ops port", () => {
     expect(bad.isError).toBe(true);
     expect(text(bad)).toContain("npcs.0.id");
     expect(service.list()).toHaveLength(2);
+    const registry = await vi.waitFor(async () => {
+      const hash = await redis.hgetall(redisKeys(prefix).npcRegistry());
+      expect(Object.keys(hash).sort()).toEqual(["alice", "bob"]);
+      return hash;
+    });
+    expect(JSON.parse(registry.bob!)).toEqual({ name: "Villager Bob", serverId: "default" });
   });
 
   it("refuses a client whose role does not allow the tool", async () => {
