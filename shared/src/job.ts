@@ -79,7 +79,11 @@ export function verifyJob(raw: unknown, secret: string): JobData {
   }
   const expected = Buffer.from(hmac(parsed.data, secret), "hex");
   if (!timingSafeEqual(expected, Buffer.from(parsed.data.sig, "hex"))) {
-    throw new BridgeError("AUTH_FAILED", "Job signature does not match; refusing a forged job");
+    throw new BridgeError(
+      "AUTH_FAILED",
+      "Job signature does not match: the job was signed with another JOB_SECRET than the bridge's (or forged); refusing it",
+      { details: { credential: "job_secret" } },
+    );
   }
   return parsed.data;
 }

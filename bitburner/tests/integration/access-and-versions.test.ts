@@ -68,7 +68,7 @@ describe("HTTP body limit", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", pad: "x".repeat(100_000) }),
     });
     expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({ error: { code: "INVALID_ARGS" } });
+    expect(await response.json()).toMatchObject({ error: { code: -32000, data: { code: "INVALID_ARGS" } } });
   });
 });
 

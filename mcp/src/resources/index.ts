@@ -6,7 +6,6 @@
 import { BridgeError } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
-  McpError,
   type ReadResourceResult,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
@@ -22,6 +21,22 @@ export const RESOURCE_URIS = {
 /** A resource read should not hang a client for the full job timeout. */
 export const RESOURCE_WAIT_MS = 5000;
 const KNOWN = new Set<string>(Object.values(RESOURCE_URIS));
+/** The spec's "resource not found". */
+export const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * A JSON-RPC error the SDK sends as it is (code, message, data). Not McpError: its message already
+ * starts "MCP error N: ", and the client adds that prefix again when it wraps the reply.
+ */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
 
 export function json(uri: string, value: unknown): ReadResourceResult {
   return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value, null, 2) }] };
@@ -91,13 +106,10 @@ export function registerResources(server: McpServer, deps: ToolDeps, subscribed:
 
   server.server.setRequestHandler(SubscribeRequestSchema, async (request) => {
     if (!KNOWN.has(request.params.uri)) {
-      // -32002 is the spec's "resource not found".
-      throw new McpError(
-        -32002,
+      throw new RpcError(
+        RESOURCE_NOT_FOUND,
         `Resource not found: ${request.params.uri}; subscribable: ${[...KNOWN].join(", ")}`,
-        {
-          uri: request.params.uri,
-        },
+        { uri: request.params.uri },
       );
     }
     subscribed.add(request.params.uri);

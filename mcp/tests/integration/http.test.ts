@@ -91,8 +91,11 @@ describe("bearer auth", () => {
     const res = await post({});
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
-    expect(await res.json()).toMatchObject({
-      error: { code: "AUTH_FAILED", message: expect.stringContaining("Missing") },
+    // The JSON-RPC error shape the SDK's own HTTP errors have; the protocol code in data.code.
+    expect(await res.json()).toEqual({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: expect.stringContaining("Missing"), data: { code: "AUTH_FAILED" } },
+      id: null,
     });
   });
 
@@ -110,7 +113,9 @@ describe("bearer auth", () => {
           fc.pre(!valid.has(token));
           const res = await post({ authorization: `Bearer ${token}` });
           expect(res.status).toBe(401);
-          expect(((await res.json()) as { error: { code: string } }).error.code).toBe("AUTH_FAILED");
+          expect(((await res.json()) as { error: { data: { code: string } } }).error.data.code).toBe(
+            "AUTH_FAILED",
+          );
         },
       ),
       { numRuns: 100 },
@@ -156,6 +161,10 @@ describe("DNS rebinding protection", () => {
     expect(await rawStatus(`localhost:${new URL(http.url).port}`)).not.toBe(403);
     const res = await post({ authorization: `Bearer ${TOKENS.admin}`, origin: "http://evil.example" });
     expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({
+      jsonrpc: "2.0",
+      error: { code: -32000, message: expect.stringMatching(/^PERMISSION_DENIED: Origin/), data: { code: "PERMISSION_DENIED" } },
+    });
     const ok = await post({ authorization: `Bearer ${TOKENS.admin}`, origin: "http://localhost:5173" });
     expect(ok.status).toBe(200);
   });
@@ -178,6 +187,6 @@ describe("per-session subscriptions over HTTP (property 17)", () => {
     expect(await types(byQuery)).toEqual(["player_join"]);
     const bad = await post({ authorization: `Bearer ${TOKENS.admin}`, "x-mcp-events": "nonsense" });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ error: { code: "INVALID_ARGS" } });
+    expect(await bad.json()).toMatchObject({ error: { code: -32000, data: { code: "INVALID_ARGS" } } });
   });
 });

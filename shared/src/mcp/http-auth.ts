@@ -1,17 +1,24 @@
 /**
  * HTTP request guards. In: an Express request. Out: the caller's policy client (bearer token ->
  * Policy.clientByToken, checked on EVERY request so a revoked token stops working at once), or a
- * JSON error: 401 AUTH_FAILED (missing/wrong token, requirements 9.1/9.2), 403 for a foreign Origin.
+ * JSON-RPC error: 401 AUTH_FAILED (missing/wrong token), 403 PERMISSION_DENIED for a foreign Origin.
  */
 
 import type { NextFunction, Request, Response } from "express";
 import type { ClientIdentity, ErrorCode, Policy } from "../index.js";
 
+/** The JSON-RPC code of the errors this layer answers itself, as the SDK's HTTP transport uses. */
+export const HTTP_REFUSAL_RPC_CODE = -32000;
+
+/**
+ * An error answered before the MCP SDK sees the request, in the JSON-RPC error shape the SDK's own
+ * HTTP errors have: numeric `code`, `message`, and the protocol's code in `data.code`.
+ */
 export function sendError(res: Response, status: number, code: ErrorCode, message: string): void {
   if (status === 401) res.setHeader("WWW-Authenticate", 'Bearer realm="minecraft-mcp"');
   res.status(status).json({
-    error: { code, message },
     jsonrpc: "2.0",
+    error: { code: HTTP_REFUSAL_RPC_CODE, message: `${code}: ${message}`, data: { code } },
     id: null,
   });
 }

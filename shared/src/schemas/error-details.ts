@@ -23,7 +23,10 @@ const FieldDetailsSchema = BaseDetailsSchema.extend({
 });
 
 export const ERROR_DETAILS_SCHEMAS = {
-  AUTH_FAILED: BaseDetailsSchema,
+  AUTH_FAILED: BaseDetailsSchema.extend({
+    /** Which secret was refused, so the hint names the one to fix. */
+    credential: z.enum(["bearer_token", "job_secret", "rcon_password", "events_token"]).optional(),
+  }),
   PERMISSION_DENIED: BaseDetailsSchema.extend({ command: z.string().optional() }),
   INVALID_COMMAND: BaseDetailsSchema.extend({
     command: z.string().optional(),
