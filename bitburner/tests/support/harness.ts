@@ -9,8 +9,8 @@ import { Policy, type PolicyDocument, sha256Hex } from "@mcp-bridge/shared";
 import { startHttp } from "@mcp-bridge/shared/mcp";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { freePort } from "../../../shared/testing/net.js";
 import { type BitburnerConfig, httpBodyLimit } from "../../src/config.js";
 import { createRuntime } from "../../src/runtime.js";
@@ -114,12 +114,7 @@ export async function httpHarness(
   );
   const clients: Client[] = [];
   const connect = async (token: string) => {
-    const client = new Client({ name: "bitburner-http-test", version: "1.0.0" });
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(http.url), {
-        requestInit: { headers: { Authorization: `Bearer ${token}` } },
-      }),
-    );
+    const client = await connectHttpClient(http.url, token, "bitburner-http-test");
     clients.push(client);
     return client;
   };

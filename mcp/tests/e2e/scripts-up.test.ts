@@ -11,9 +11,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, describe, expect, it } from "vitest";
+import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { ok } from "./support/game.js";
 import { freePort, REPO, until } from "./support/processes.js";
@@ -69,13 +69,7 @@ const upAndRunning = (up: Up) =>
 async function connect(output: string): Promise<Client> {
   const url = /MCP \(Streamable HTTP\)\s+(\S+)/.exec(output)?.[1];
   const token = /Authorization: Bearer (\S+)/.exec(output)?.[1];
-  const client = new Client({ name: "up-test", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(url!), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
-  return client;
+  return connectHttpClient(url!, token, "up-test");
 }
 
 describe("./scripts/up", () => {

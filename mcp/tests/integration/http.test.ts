@@ -2,10 +2,11 @@
 // checks against DNS rebinding, per-session subscriptions from headers, real SDK client transport.
 import { request } from "node:http";
 import { Policy } from "@mcp-bridge/shared";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { type RunningHttp, startHttp } from "../../src/transports/http.js";
 import {
   call,
@@ -36,11 +37,7 @@ afterAll(async () => {
 });
 
 async function connect(token: string, headers: Record<string, string> = {}, query = ""): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${http.url}${query}`), {
-    requestInit: { headers: { Authorization: `Bearer ${token}`, ...headers } },
-  });
-  const client = new Client({ name: "http-test", version: "1.0.0" });
-  await client.connect(transport);
+  const client = await connectHttpClient(`${http.url}${query}`, token, "http-test", headers);
   clients.push(client);
   return client;
 }
@@ -163,7 +160,11 @@ describe("DNS rebinding protection", () => {
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({
       jsonrpc: "2.0",
-      error: { code: -32000, message: expect.stringMatching(/^PERMISSION_DENIED: Origin/), data: { code: "PERMISSION_DENIED" } },
+      error: {
+        code: -32000,
+        message: expect.stringMatching(/^PERMISSION_DENIED: Origin/),
+        data: { code: "PERMISSION_DENIED" },
+      },
     });
     const ok = await post({ authorization: `Bearer ${TOKENS.admin}`, origin: "http://localhost:5173" });
     expect(ok.status).toBe(200);

@@ -2,7 +2,8 @@
  * The whole product for end-to-end tests, as real processes: devserver (real mod core, or
  * --no-mod), the built bridge (node bridge/dist/main.js) and the built MCP server over HTTP
  * (node mcp/dist/main.js --http), sharing a Redis (REDIS_URL) under a unique key prefix.
- * Clients: the SDK's StreamableHTTPClientTransport and StdioClientTransport.
+ * Clients: the SDK's StreamableHTTPClientTransport (through shared/testing/mcp-http-client) and
+ * StdioClientTransport.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -10,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
+import { connectHttpClient } from "../../../../shared/testing/mcp-http-client.js";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { freePort, httpOk, type Proc, REPO, startNode, until } from "./processes.js";
 
@@ -150,12 +151,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mcp,
     startBridge,
     async httpClient(token = adminToken) {
-      const client = new Client({ name: "e2e-http", version: "1.0.0" });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(mcpUrl), {
-          requestInit: { headers: { Authorization: `Bearer ${token}` } },
-        }),
-      );
+      const client = await connectHttpClient(mcpUrl, token, "e2e-http");
       clients.push(client);
       return client;
     },
