@@ -11,6 +11,7 @@ import {
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ToolDeps } from "../deps.js";
+import { RESOURCE_NOT_FOUND, RpcError } from "./rpc-error.js";
 
 export const RESOURCE_URIS = {
   recentEvents: "minecraft://events/recent",
@@ -21,22 +22,6 @@ export const RESOURCE_URIS = {
 /** A resource read should not hang a client for the full job timeout. */
 export const RESOURCE_WAIT_MS = 5000;
 const KNOWN = new Set<string>(Object.values(RESOURCE_URIS));
-/** The spec's "resource not found". */
-export const RESOURCE_NOT_FOUND = -32002;
-
-/**
- * A JSON-RPC error the SDK sends as it is (code, message, data). Not McpError: its message already
- * starts "MCP error N: ", and the client adds that prefix again when it wraps the reply.
- */
-class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
 
 export function json(uri: string, value: unknown): ReadResourceResult {
   return { contents: [{ uri, mimeType: "application/json", text: JSON.stringify(value, null, 2) }] };

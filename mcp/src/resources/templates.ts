@@ -6,19 +6,18 @@
  */
 import { EVENT_TYPES, type EventType, PlayerNameSchema } from "@mcp-bridge/shared";
 import { type McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { CompletionSources } from "../completions/sources.js";
 import type { ToolDeps } from "../deps.js";
 import { json, perServer, RESOURCE_WAIT_MS } from "./index.js";
+import { INVALID_PARAMS, RpcError } from "./rpc-error.js";
 
 export const TEMPLATE_URIS = {
   player: "minecraft://players/{name}",
   events: "minecraft://events/{type}",
 } as const;
 
-/** -32602: the spec's answer to a read whose URI names nothing that can exist. */
-function invalid(message: string): McpError {
-  return new McpError(-32602, message);
+function invalid(message: string): RpcError {
+  return new RpcError(INVALID_PARAMS, message);
 }
 
 export function registerResourceTemplates(

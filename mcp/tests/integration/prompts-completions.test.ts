@@ -139,11 +139,18 @@ describe("prompts, completions and resource templates", () => {
   }, 30_000);
 
   it("refuses template reads that name nothing: a bad player name, an unknown event type", async () => {
+    // The client adds "MCP error <code>: " once; the server's message must not carry it already.
     await expect(admin.readResource({ uri: "minecraft://players/no%20such" })).rejects.toThrow(
-      /Not a player name/,
+      /^MCP error -32602: Not a player name/,
     );
     await expect(admin.readResource({ uri: "minecraft://events/explosion" })).rejects.toThrow(
-      /Unknown event type/,
+      /^MCP error -32602: Unknown event type/,
     );
+  });
+
+  it("refuses a subscription to an unknown resource with -32002, the code said once", async () => {
+    const refusal = await admin.subscribeResource({ uri: "minecraft://nothing" }).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: -32002, data: { uri: "minecraft://nothing" } });
+    expect((refusal as Error).message).toMatch(/^MCP error -32002: Resource not found: minecraft:\/\/nothing;/);
   });
 });

@@ -12,7 +12,7 @@ import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isolatedSignalFetch } from "../../testing/mcp-http-client.js";
 
-const CALLS = 200;
+const CALLS = 120;
 let http: Server;
 let url: URL;
 
