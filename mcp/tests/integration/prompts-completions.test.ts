@@ -151,6 +151,8 @@ describe("prompts, completions and resource templates", () => {
   it("refuses a subscription to an unknown resource with -32002, the code said once", async () => {
     const refusal = await admin.subscribeResource({ uri: "minecraft://nothing" }).catch((e: unknown) => e);
     expect(refusal).toMatchObject({ code: -32002, data: { uri: "minecraft://nothing" } });
-    expect((refusal as Error).message).toMatch(/^MCP error -32002: Resource not found: minecraft:\/\/nothing;/);
+    expect((refusal as Error).message).toMatch(
+      /^MCP error -32002: Resource not found: minecraft:\/\/nothing;/,
+    );
   });
 });
