@@ -22,7 +22,11 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Whether an operation that failed with this code may succeed if tried again unchanged. */
+/**
+ * Whether an operation that failed with this code may succeed if tried again unchanged. A failure
+ * whose details say `mayHaveRun` is never retryable (resending could run a write twice), and the
+ * MCP server marks a job that is still queued not retryable (it may still run).
+ */
 export const RETRYABLE_BY_DEFAULT: Readonly<Record<ErrorCode, boolean>> = {
   AUTH_FAILED: false,
   PERMISSION_DENIED: false,
@@ -48,7 +52,8 @@ export const ERROR_HINTS: Readonly<Record<ErrorCode, string>> = {
   CONNECTION_ERROR: "The Minecraft server or Redis is unreachable; the request can be retried later.",
   SCHEMA_ERROR: "The message did not match the protocol schema; fix the named field.",
   SERVER_ERROR: "The server failed internally; check the server logs.",
-  TIMEOUT: "The operation did not finish in time; check its state later with get_job.",
+  TIMEOUT:
+    "The operation did not finish in time. A read can be sent again; for a write, check the game state first (it may have run).",
   INVALID_ARGS: "Fix the named argument and call again.",
   UNSUPPORTED: "This needs the Minecraft MCP Bridge mod installed on the server.",
   RATE_LIMITED: "Too many calls; wait a little and try again.",
@@ -79,7 +84,8 @@ export class BridgeError extends Error {
   constructor(code: ErrorCode, message: string, options: BridgeErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
-    this.retryable = options.retryable ?? RETRYABLE_BY_DEFAULT[code];
+    this.retryable =
+      options.retryable ?? (RETRYABLE_BY_DEFAULT[code] && options.details?.mayHaveRun !== true);
     this.details = options.details;
   }
 

@@ -38,7 +38,8 @@ export async function runGameOperation<O extends Operation>(
         throw new BridgeError(
           "TIMEOUT",
           `Job ${outcome.jobId} on server '${serverId}' did not finish in time and is still queued (state: ${outcome.state}); the bridge or the Minecraft server may be down`,
-          { details: { jobId: outcome.jobId, state: outcome.state } },
+          // Not retryable: the job may still run, so a resend could run it twice.
+          { details: { jobId: outcome.jobId, state: outcome.state }, retryable: false },
         );
       }
       const parsed = OPERATIONS[op].result.safeParse(outcome.data);

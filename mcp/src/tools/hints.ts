@@ -12,6 +12,10 @@ import {
 import type { ToolDeps } from "../deps.js";
 
 const LOOKUP_MS = 3000;
+const MAY_HAVE_RUN = "It may have run: check the game state before sending it again.";
+/** The bridge refused a job's signature: no token is involved, the two processes' secrets differ. */
+export const JOB_SECRET_HINT =
+  "The bridge refused the job's signature: JOB_SECRET differs between this MCP server and the bridge. Set the same JOB_SECRET for both and restart the one that changed.";
 
 export interface HintContext {
   deps: ToolDeps;
@@ -29,11 +33,16 @@ export async function hintFor(error: BridgeError, ctx: HintContext): Promise<str
       return wait === undefined ? ERROR_HINTS.RATE_LIMITED : `Wait ${wait} s, then call again.`;
     }
     case "TIMEOUT": {
-      const { jobId } = errorDetails("TIMEOUT", error.details);
-      return jobId === undefined
-        ? ERROR_HINTS.TIMEOUT
-        : `Call get_job with jobId '${jobId}' later to see its result; do not resend it, or it may run twice.`;
+      const { jobId, mayHaveRun } = errorDetails("TIMEOUT", error.details);
+      if (jobId !== undefined) {
+        return `Call get_job with jobId '${jobId}' later to see its result; do not resend it, or it may run twice.`;
+      }
+      return mayHaveRun ? MAY_HAVE_RUN : ERROR_HINTS.TIMEOUT;
     }
+    case "AUTH_FAILED":
+      return errorDetails("AUTH_FAILED", error.details).credential === "job_secret"
+        ? JOB_SECRET_HINT
+        : ERROR_HINTS.AUTH_FAILED;
     default:
       return ERROR_HINTS[error.code];
   }

@@ -114,6 +114,15 @@ describe("e2e with the mod", () => {
     expect(JSON.stringify(events)).toMatch(/hello from e2e/);
   });
 
+  it("over stdio, a JOB_SECRET that differs from the bridge's is named as such, not as a bearer token", async () => {
+    const stdio = await stack.stdioClient({ JOB_SECRET: "a-different-job-secret-0123456789" });
+    const refused = await call(stdio, "get_online_players");
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/^AUTH_FAILED: Job signature does not match/);
+    expect(refused.text).toMatch(/Hint: .*JOB_SECRET differs between this MCP server and the bridge/);
+    expect(refused.text).not.toMatch(/bearer/i);
+  });
+
   it("runs execute_command 'list' with nobody online as a success (a result of 0 is not an error)", async () => {
     const list = await withNobodyOnline(stack, http, () => ok(http, "execute_command", { command: "list" }));
     expect(list.output).toMatch(/^There are 0 of a max of \d+ players online/);

@@ -150,6 +150,8 @@ describe("game tools: failures (property 3)", () => {
     expect(textOf(result)).toContain(jobId);
     expect(textOf(result)).toContain("still queued");
     expect(textOf(result)).toContain("get_job");
+    // The hint says not to resend (the job may still run), so the error is not retryable either.
+    expect(result._meta!["minecraft-mcp/error"]).toMatchObject({ code: "TIMEOUT", retryable: false });
     const report = await call(client, "get_job", { jobId, server: "silent" });
     expect(report.structuredContent).toMatchObject({ jobId, state: "waiting", op: "get_server_info" });
   }, 15_000);

@@ -131,8 +131,21 @@ describe("job signing", () => {
       expect(() => verifyJob(bad, "s3cret")).toThrowError(expect.objectContaining({ code: "AUTH_FAILED" }));
     }
     expect(() => verifyJob(signed, "other-secret")).toThrowError(
-      expect.objectContaining({ code: "AUTH_FAILED" }),
+      expect.objectContaining({ code: "AUTH_FAILED", details: { credential: "job_secret" } }),
     );
+  });
+});
+
+describe("BridgeError retryable", () => {
+  it("follows the code's default unless the details say the write may have run", () => {
+    expect(new BridgeError("TIMEOUT", "slow").retryable).toBe(true);
+    expect(new BridgeError("TIMEOUT", "slow", { details: { mayHaveRun: true } }).retryable).toBe(false);
+    expect(
+      BridgeError.fromPayload({ code: "CONNECTION_ERROR", message: "x", details: { mayHaveRun: true } })
+        .retryable,
+    ).toBe(false);
+    expect(new BridgeError("PERMISSION_DENIED", "no").retryable).toBe(false);
+    expect(new BridgeError("TIMEOUT", "queued", { retryable: false }).retryable).toBe(false);
   });
 });
 
