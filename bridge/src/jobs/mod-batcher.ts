@@ -189,7 +189,9 @@ export function settle(batch: readonly Pending[], answer: string): void {
 
 function errorFromPayload(payload: Record<string, unknown>): BridgeError {
   const message = typeof payload.message === "string" ? payload.message : "the mod reported an error";
-  const details = asRecord(payload.details);
+  // reportedBy: the caller's hint must name the mod's own settings, not the policy (e.g. a refusal
+  // by the mod's command allow-list reaches an admin whose role allows the command).
+  const details = { ...asRecord(payload.details), reportedBy: "mod" };
   if (isErrorCode(payload.code)) return BridgeError.fromPayload({ code: payload.code, message, details });
   return new BridgeError("SERVER_ERROR", `${message} (unknown error code '${String(payload.code)}')`, {
     details,

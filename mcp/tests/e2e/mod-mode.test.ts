@@ -82,6 +82,16 @@ describe("e2e with the mod", () => {
     expect(denied.text).toMatch(/PERMISSION_DENIED/);
   });
 
+  it("says a refusal by the mod's allow-list is the mod's, not the admin's role", async () => {
+    const refused = await call(http, "execute_command", { command: "op Steve" });
+    expect(refused.text).toMatch(/^PERMISSION_DENIED: Command 'op Steve' is refused/);
+    expect(refused.text).toMatch(
+      /Hint: The Minecraft server's mod refused this command with its own allow-list/,
+    );
+    expect(refused.text).toContain("config/minecraft-mcp-bridge.toml");
+    expect(refused.text).not.toMatch(/your role does not allow/i);
+  });
+
   it("serves game events by cursor, by long-poll, and as notifications", async () => {
     const start = await ok(http, "get_events", { limit: 1 });
     const notes: string[] = [];

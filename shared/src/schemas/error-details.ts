@@ -14,6 +14,8 @@ const BaseDetailsSchema = z.looseObject({
   /** true = a write may have run although it failed; it is not retried. */
   mayHaveRun: z.boolean().optional(),
   problems: z.array(z.string()).optional(),
+  /** "mod": the Minecraft server's mod produced this error (its config applies, not the policy). */
+  reportedBy: z.literal("mod").optional(),
 });
 
 /** The message or argument field that is wrong, and why (as validate.ts and the mod name it). */

@@ -1,13 +1,19 @@
 /** Drives the devserver's simulated players over RCON (the `sim ...` commands) and reads tool results. */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { RconClient } from "../../../../bridge/src/rcon/index.js";
+import type { RunningDevserver } from "../../../../shared/testing/devserver.js";
 import type { Stack } from "./stack.js";
 
 export async function sim(stack: Stack, ...commands: string[]): Promise<string[]> {
+  return simOn(stack.devserver, ...commands);
+}
+
+/** The same on one devserver of a stack with several (stack.devservers[serverId]). */
+export async function simOn(devserver: RunningDevserver, ...commands: string[]): Promise<string[]> {
   const rcon = new RconClient({
     host: "127.0.0.1",
-    port: stack.devserver.rconPort,
-    password: stack.devserver.password,
+    port: devserver.rconPort,
+    password: devserver.password,
     reconnect: { attempts: 0 },
   });
   await rcon.connect();

@@ -29,6 +29,8 @@ export interface StackOptions {
   allow?: string[];
   /** Extra devserver arguments, e.g. a version and flavour (shared/testing/flavours.ts). */
   devserverArgs?: string[];
+  /** More devservers, each a server id with its own players, served by the same bridge and MCP server. */
+  moreServers?: { id: string; players: string[] }[];
 }
 
 export interface Stack {
@@ -43,6 +45,8 @@ export interface Stack {
   readonly bridgeUrl: string;
   readonly board: { user: string; password: string };
   devserver: RunningDevserver;
+  /** Every devserver by server id (the first is `devserver`, id `serverId`). */
+  devservers: Record<string, RunningDevserver>;
   bridge: Proc;
   mcp: Proc;
   startBridge(name?: string): Promise<Proc>;
@@ -83,15 +87,38 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   const bridgePort = await freePort();
   const mcpPort = await freePort();
-  const devserver = await startDevserver({
-    noMod: options.noMod,
-    players: options.players ?? ["Steve", "Alex"],
-    serverId,
-    bridgeUrl: `ws://127.0.0.1:${bridgePort}/events`,
-    eventsToken,
-    allow: options.allow,
-    extraArgs: options.devserverArgs,
-  });
+  const startOne = (id: string, players: string[], token: string) =>
+    startDevserver({
+      noMod: options.noMod,
+      players,
+      serverId: id,
+      bridgeUrl: `ws://127.0.0.1:${bridgePort}/events`,
+      eventsToken: token,
+      allow: options.allow,
+      extraArgs: options.devserverArgs,
+    });
+  const devserver = await startOne(serverId, options.players ?? ["Steve", "Alex"], eventsToken);
+  const devservers: Record<string, RunningDevserver> = { [serverId]: devserver };
+  const served = [{ id: serverId, dev: devserver, eventsToken }];
+  for (const more of options.moreServers ?? []) {
+    const token = secret();
+    devservers[more.id] = await startOne(more.id, more.players, token);
+    served.push({ id: more.id, dev: devservers[more.id]!, eventsToken: token });
+  }
+  const serversFile = join(dir, "servers.json");
+  writeFileSync(
+    serversFile,
+    JSON.stringify(
+      served.map((s) => ({
+        id: s.id,
+        rconHost: "127.0.0.1",
+        rconPort: s.dev.rconPort,
+        rconPassword: s.dev.password,
+        eventsToken: s.eventsToken,
+        statusPort: s.dev.statusPort,
+      })),
+    ),
+  );
   const common = {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: prefix,
@@ -111,11 +138,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     BOARD_USER: board.user,
     BOARD_PASSWORD: board.password,
     LEASE_TTL_MS: "2000",
+    ...(served.length > 1 ? { BRIDGE_SERVERS_FILE: serversFile } : {}),
     ...options.bridgeEnv,
   };
   const mcpEnv = {
     ...common,
-    MCP_SERVERS: serverId,
+    MCP_SERVERS: served.map((s) => s.id).join(","),
     MCP_HOST: "127.0.0.1",
     MCP_PORT: String(mcpPort),
     JOB_TIMEOUT_MS: "20000",
@@ -147,6 +175,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     bridgeUrl,
     board,
     devserver,
+    devservers,
     bridge,
     mcp,
     startBridge,
@@ -172,6 +201,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await Promise.allSettled(clients.map((c) => c.close()));
       await Promise.allSettled([stack.mcp.stop(), stack.bridge.stop()]);
       await stack.devserver.stop().catch(() => undefined);
+      await Promise.allSettled(served.slice(1).map((s) => s.dev.stop()));
     },
   };
   return stack;
