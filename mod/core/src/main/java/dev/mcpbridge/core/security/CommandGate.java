@@ -7,6 +7,7 @@ import dev.mcpbridge.core.spi.CoreLogger;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.LinkedHashMap;
 import java.util.regex.Pattern;
@@ -101,8 +102,18 @@ public final class CommandGate {
         }
         int space = command.indexOf(' ');
         String name = space < 0 ? command : command.substring(0, space);
-        if (!plainName(name)) return "the command name '" + name + "' is not a plain ASCII name";
-        return null;
+        return nameProblem(name);
+    }
+
+    /** Why the command's first word is not a command name, said so the caller can fix it; or null. */
+    static String nameProblem(String name) {
+        if (name.isEmpty()) return "it starts with a space; put the command name first (remove the leading space)";
+        if (plainName(name)) return null;
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (plainName(lower)) {
+            return "the command name '" + name + "' has uppercase letters; command names are lowercase ('" + lower + "')";
+        }
+        return "the command name '" + name + "' is not a plain ASCII name (letters a-z, digits, _ . : -)";
     }
 
     /** {@code [a-z0-9_.:-]+} */
