@@ -35,9 +35,11 @@ supervise_devserver() {
 # sending events to the bridge on BRIDGE_PORT; waits until it is ready. Sets DEV_SUPERVISOR_PID.
 start_devserver() {
   : >"$DEV_LOG"
-  supervise_devserver --rcon-port "$DEV_RCON_PORT" --rcon-password "$DEV_RCON_PASSWORD" \
+  # Secrets by environment, never as arguments: every user can read a process's command line.
+  DEVSERVER_RCON_PASSWORD="$DEV_RCON_PASSWORD" DEVSERVER_EVENTS_TOKEN="$DEV_EVENTS_TOKEN" \
+    supervise_devserver --rcon-port "$DEV_RCON_PORT" \
     --status-port "$DEV_STATUS_PORT" --server-id "$MC_SERVER_ID" \
-    --bridge-url "ws://127.0.0.1:$BRIDGE_PORT/events" --events-token "$DEV_EVENTS_TOKEN" \
+    --bridge-url "ws://127.0.0.1:$BRIDGE_PORT/events" \
     --state-dir "$RUN_DIR/devserver-state" "$@" &
   DEV_SUPERVISOR_PID=$!
   for _ in $(seq 1 150); do

@@ -2,11 +2,13 @@
  * The product's main command, as a new user runs it: ./scripts/up starts Redis (here: REDIS_URL),
  * the devserver, the bridge and the MCP server, prints the MCP URL and token; a real MCP Client then
  * calls every game tool over HTTP; ./scripts/sim makes events happen; a killed devserver is restarted
- * while the rest keeps running; SIGTERM (as Ctrl-C would) stops every process it started. A second
- * start skips the builds and keeps the ports, so the printed configs stay valid.
+ * while the rest keeps running; a second ./scripts/up on the same RUN_DIR is refused without touching
+ * the first; no secret is on any process's command line; SIGTERM (as Ctrl-C would) stops every
+ * process it started. A later start skips the builds and keeps the ports, so the printed configs stay
+ * valid.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -59,6 +61,25 @@ function startUp(env: Record<string, string>, args: string[] = []): Up {
   };
 }
 
+/** Every secret scripts/up generated (values of RUN_DIR/secrets.env). */
+function secrets(): Map<string, string> {
+  const lines = readFileSync(join(RUN_DIR, "secrets.env"), "utf8").split("\n");
+  return new Map(lines.filter((l) => l.includes("=")).map((l) => l.split("=", 2) as [string, string]));
+}
+
+/** pid -> command line of every process this user can see. */
+function commandLines(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      out.set(pid, readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " "));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return out;
+}
+
 const upAndRunning = (up: Up) =>
   until(
     () => up.output().includes("Ctrl-C stops everything"),
@@ -104,6 +125,29 @@ describe("./scripts/up", () => {
     await ok(client, "teleport_player", { player: "Alex", x: 1, y: 70, z: 1 });
     await ok(client, "give_item", { player: "Alex", item: "minecraft:bread", quantity: 2 });
     await ok(client, "execute_command", { command: "time query daytime" });
+
+    // A second up on the same RUN_DIR is refused, names the running one, and touches nothing of it.
+    const logs = ["bridge.log", "mcp.log", "devserver.log"];
+    const sizes = logs.map((f) => statSync(join(RUN_DIR, f)).size);
+    const refused = startUp({ ...(await ports()), REDIS_PREFIX: uniquePrefix("up-second") });
+    const code = await new Promise((resolve) => refused.child.once("exit", resolve));
+    expect(code, refused.output()).not.toBe(0);
+    expect(refused.output()).toContain("another ./scripts/up is already running");
+    expect(refused.output()).toContain(`pid ${up.child.pid}`);
+    expect(refused.output()).toContain(`MCP http://127.0.0.1:${env.MCP_PORT}/mcp`);
+    expect(refused.output()).not.toContain("is up");
+    for (const [i, f] of logs.entries())
+      expect(statSync(join(RUN_DIR, f)).size).toBeGreaterThanOrEqual(sizes[i]!);
+    expect((await ok(client, "get_online_players")).players).toEqual(["Steve", "Alex"]);
+
+    // No secret on any process's command line (the scan sees the devserver up started).
+    const lines = commandLines();
+    const found: string[] = [];
+    for (const [name, value] of secrets()) {
+      for (const [pid, line] of lines) if (line.includes(value)) found.push(`${name} in pid ${pid}: ${line}`);
+    }
+    expect(found).toEqual([]);
+    expect([...lines.values()].some((l) => l.includes("mcpbridge-devserver.jar"))).toBe(true);
 
     // ./scripts/sim: one command makes a chat event that the event tools serve.
     const sim = await run("./scripts/sim", ["chat", "Steve", "hello from sim"], {
