@@ -4,6 +4,9 @@
  * honouring the level the session set with logging/setLevel; subscribed resources get
  * notifications/resources/updated, at most once per UPDATE_INTERVAL_MS per resource (an update only
  * says "read me again", so a burst of events needs one, not one per event).
+ * Push shows no more than the pull tools would (checked per event, so a policy reload applies at
+ * once): events only to a role that may use an event tool (chat only with get_chat_history alone),
+ * updates of minecraft://players and minecraft://server only to a role that may read them.
  */
 
 import type { EventRecord } from "@mcp-bridge/shared/events";
@@ -32,9 +35,13 @@ export function startPush(server: McpServer, deps: ToolDeps, subscribed: Set<str
     else trailing.set(uri, setTimeout(fire, wait));
   };
 
+  const { access } = deps;
+  const clientId = deps.session.clientId;
   const send = (event: EventRecord) => {
     if (!server.isConnected()) return;
-    if (deps.session.subscription.matches(event)) {
+    const scope = access.eventAccess(clientId).scope;
+    const visible = scope === "all" || (scope === "chat" && event.type === "player_chat");
+    if (visible && deps.session.subscription.matches(event)) {
       const data = {
         ...event,
         ...(event.untrustedPlayerText === undefined
@@ -51,8 +58,8 @@ export function startPush(server: McpServer, deps: ToolDeps, subscribed: Set<str
       updated(RESOURCE_URIS.recentEvents);
     }
     if (PLAYER_CHANGES.has(event.type)) {
-      updated(RESOURCE_URIS.players);
-      updated(RESOURCE_URIS.server);
+      if (access.permits(clientId, "get_online_players")) updated(RESOURCE_URIS.players);
+      if (access.permits(clientId, "get_server_info")) updated(RESOURCE_URIS.server);
     }
   };
   const stopListening = deps.reader.listen(send);

@@ -3,13 +3,14 @@
  * minecraft://players and minecraft://server (live answers through the queue). Clients may
  * resources/subscribe to them; push.ts sends notifications/resources/updated.
  */
-import { BridgeError } from "@mcp-bridge/shared";
+import { BridgeError, EVENT_TYPES, type EventType } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   type ReadResourceResult,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from "@modelcontextprotocol/sdk/types.js";
+import { EVENT_READ_TOOLS } from "../auth/access.js";
 import type { ToolDeps } from "../deps.js";
 import { RESOURCE_NOT_FOUND, RpcError } from "./rpc-error.js";
 
@@ -53,6 +54,24 @@ async function query(deps: ToolDeps, serverId: string, op: "get_online_players" 
   return outcome.data;
 }
 
+/**
+ * The event types this session may read here: what the pull event tools would show its role (chat
+ * only with get_chat_history alone), within its subscription (empty = all types). Counts against the
+ * rate limit. An empty answer means nothing is readable.
+ */
+async function readableTypes(deps: ToolDeps, types: EventType[]): Promise<EventType[]> {
+  const { scope, tool } = deps.access.eventAccess(deps.session.clientId);
+  if (scope === "none" || !tool) {
+    throw new BridgeError(
+      "PERMISSION_DENIED",
+      `This client's role may not read game events: it needs one of ${EVENT_READ_TOOLS.map((t) => t.tool).join(", ")}`,
+    );
+  }
+  await deps.access.check(deps.session.clientId, tool, {});
+  if (scope === "all") return types.length > 0 ? types : [...EVENT_TYPES];
+  return types.length === 0 || types.includes("player_chat") ? ["player_chat"] : [];
+}
+
 export function registerResources(server: McpServer, deps: ToolDeps, subscribed: Set<string>): void {
   server.registerResource(
     "recent-events",
@@ -66,9 +85,10 @@ export function registerResources(server: McpServer, deps: ToolDeps, subscribed:
       json(
         uri.href,
         await perServer(deps, async (serverId) => {
-          await deps.access.check(deps.session.clientId, "get_events", {});
           const { types, players } = deps.session.subscription.get();
-          return deps.events.query({ serverId, types, players, limit: 50 });
+          const readable = await readableTypes(deps, types);
+          if (readable.length === 0) return { events: [] }; // subscribed only to types the role may not read
+          return deps.events.query({ serverId, types: readable, players, limit: 50 });
         }),
       ),
   );
