@@ -3,11 +3,18 @@
  * written by the bridge). Out: an EventRecord whose cursor is the stream id. Player-written chat is
  * moved into `untrustedPlayerText` so that no client mistakes it for instructions.
  * The bridge validated every event against the full schema before storing it, so this hot path
- * (every event, every reader) only checks the fields it uses instead of running zod again.
+ * (every event, every reader) only checks the fields it uses instead of running zod again. It serves
+ * only the data fields the event's schema defines: whatever else an entry carries (written by an
+ * older bridge, or by anyone with access to Redis) never reaches a client.
  */
 
 import { z } from "zod";
-import { EVENT_TYPES, type EventType } from "../index.js";
+import { EVENT_DATA_SCHEMAS, EVENT_TYPES, type EventType } from "../index.js";
+
+/** The data keys each event type defines. */
+const DATA_KEYS = Object.fromEntries(
+  EVENT_TYPES.map((t) => [t, Object.keys(EVENT_DATA_SCHEMAS[t].shape)]),
+) as Record<EventType, string[]>;
 
 export const EventRecordSchema = z.object({
   cursor: z.string().describe("Stream id of this event; pass it as `cursor` to read what came after"),
@@ -56,7 +63,7 @@ export function recordFromEntry(serverId: string, [id, fields]: StreamEntry): Ev
     seq: payload.seq,
     player: data.player,
     timestamp: envelope.timestamp,
-    data: { ...data },
+    data: knownFields(eventType, data),
   };
   if (eventType === "player_chat") {
     if (typeof data.message !== "string") return undefined;
@@ -64,6 +71,12 @@ export function recordFromEntry(serverId: string, [id, fields]: StreamEntry): Ev
     record.untrustedPlayerText = data.message;
   }
   return record;
+}
+
+function knownFields(type: EventType, data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of DATA_KEYS[type]) if (key in data) out[key] = data[key];
+  return out;
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
