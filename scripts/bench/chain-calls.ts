@@ -6,12 +6,12 @@
  */
 
 import { commandQueueName, jobOptions, makeRequest, signJob, toAsciiJson } from "@mcp-bridge/shared";
+import { RconClient } from "@mcp-bridge/shared/rcon";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
-import { RconClient } from "../bridge/src/rcon/index.js";
-import type { Stack } from "../mcp/tests/e2e/support/stack.js";
+import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
 
 const READ_TOOL = "get_online_players";
 

@@ -8,9 +8,9 @@
 import { EVENT_TYPES } from "@mcp-bridge/shared";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { sim } from "../mcp/tests/e2e/support/game.js";
-import type { Stack } from "../mcp/tests/e2e/support/stack.js";
-import { endSession } from "./bench-chain-calls.js";
+import { sim } from "../../mcp/tests/e2e/support/game.js";
+import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+import { endSession } from "./chain-calls.js";
 
 interface ToolEvent {
   seq: number;

@@ -1,5 +1,5 @@
 // Preload for profiling the bridge / MCP server under the benchmark (Node refuses --cpu-prof in
-// NODE_OPTIONS): scripts/bench --node-options="--import=./scripts/bench-chain-profile.mjs".
+// NODE_OPTIONS): scripts/bench/run --node-options="--import=./scripts/bench/chain-profile.mjs".
 // Records a V8 CPU profile from start to exit and writes .run/prof/<pid>.cpuprofile (open it in
 // Chrome DevTools); BENCH_PROFILE_DIR overrides the directory.
 import { mkdirSync, writeFileSync } from "node:fs";

@@ -6,7 +6,7 @@
 // devserver jar with --bridge-url pointing at it, sends `sim rate <rate> <seconds>` over RCON and
 // prints events/s received, total, duplicates, gaps and the delivery lag (overall, and after the
 // first second, which carries the JVM warm-up).
-// Usage: node scripts/bench-devserver-events.mjs [rate=12000] [seconds=10]
+// Usage: node scripts/bench/devserver-events.mjs [rate=12000] [seconds=10]
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -16,8 +16,8 @@ import { WebSocketServer } from "ws";
 
 const rate = Number(process.argv[2] ?? 12000);
 const seconds = Number(process.argv[3] ?? 10);
-const MOD_DIR = fileURLToPath(new URL("../mod/", import.meta.url));
-const JAR = fileURLToPath(new URL("../mod/devserver/target/mcpbridge-devserver.jar", import.meta.url));
+const MOD_DIR = fileURLToPath(new URL("../../mod/", import.meta.url));
+const JAR = fileURLToPath(new URL("../../mod/devserver/target/mcpbridge-devserver.jar", import.meta.url));
 const token = randomBytes(16).toString("hex");
 const password = randomBytes(12).toString("hex");
 

@@ -6,14 +6,14 @@
 // numbers include its cost.
 //
 // Run from the repository root (tsx resolves the TypeScript sources through bridge/tsconfig.json):
-//   REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig bridge/tsconfig.json scripts/bench-events.mjs \
+//   REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig bridge/tsconfig.json scripts/bench/events.mjs \
 //     [--events 100000] [--window 200]
 import { randomUUID } from "node:crypto";
 import { parseArgs } from "node:util";
 import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import WebSocket from "ws";
-import { dropKeys, eventEnvelope, startBridge } from "../bridge/tests/integration/events/harness.ts";
+import { dropKeys, eventEnvelope, startBridge } from "../../bridge/tests/integration/events/harness.ts";
 
 const { values } = parseArgs({
   options: { events: { type: "string", default: "100000" }, window: { type: "string", default: "200" } },

@@ -1,7 +1,7 @@
 /**
  * Benchmark of the bridge's job path: p50/p99 of a queued read vs a direct RCON read on the same
  * server, sustained ops/s with batching (many concurrent jobs), and the bridge's memory.
- * Run: npx tsx --tsconfig bridge/tsconfig.json scripts/bench-bridge.ts [--peer=devserver|fake] [--jobs=N]
+ * Run: npx tsx --tsconfig bridge/tsconfig.json scripts/bench/bridge.ts [--peer=devserver|fake] [--jobs=N]
  *   [--samples=N] [--warmup=N] [--log=info|warn|...] [--show-log]
  *   [--bridge=process|inline]: by default the bridge runs in its own Node process, as deployed, so
  *   this process's producer and QueueEvents (the MCP server's side) do not share its event loop.
@@ -15,16 +15,16 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { commandQueueName, jobOptions, makeRequest, signJob, toAsciiJson } from "@mcp-bridge/shared";
+import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
-import { createBridge } from "../bridge/src/bridge.js";
-import type { BridgeConfig } from "../bridge/src/config.js";
-import { RconClient } from "../bridge/src/rcon/index.js";
-import { JOB_SECRET, ModPeer, PASSWORD, testConfig } from "../bridge/tests/integration/jobs/harness.js";
+import { createBridge } from "../../bridge/src/bridge.js";
+import type { BridgeConfig } from "../../bridge/src/config.js";
+import { JOB_SECRET, ModPeer, PASSWORD, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
-const devserverPath = new URL("../shared/testing/devserver.ts", import.meta.url);
+const devserverPath = new URL("../../shared/testing/devserver.ts", import.meta.url);
 const peerKind = arg("peer", existsSync(devserverPath) ? "devserver" : "fake");
 const totalJobs = Number(arg("jobs", "20000"));
 const samples = Number(arg("samples", "1000"));
@@ -211,7 +211,7 @@ await queue.resume();
 let left = totalJobs;
 while (left > 0) {
   await new Promise((r) => setTimeout(r, 20));
-  const counts = await queue.getJobCounts("wait", "paused", "active", "prioritized", "delayed");
+  const counts = await queue.getJobCounts("wait", "active", "prioritized", "delayed");
   left = Object.values(counts).reduce((sum, n) => sum + n, 0);
 }
 const failedInDrain = ((await queue.getJobCounts("failed")).failed ?? 0) - failedBefore;

@@ -1,5 +1,5 @@
 /**
- * Whole-chain benchmark (run it through `scripts/bench`, which builds and provides Redis).
+ * Whole-chain benchmark (run it through `scripts/bench/run`, which builds and provides Redis).
  * Starts devserver (mod core) + built bridge + built MCP server (HTTP) as real processes on free
  * 127.0.0.1 ports under a unique Redis prefix (mcp/tests/e2e/support/stack.ts), then measures:
  * tool-call latency vs direct RCON, sustained calls/s at 1/16/64 sessions, events end to end and
@@ -9,12 +9,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { REPO } from "../mcp/tests/e2e/support/processes.js";
-import { type Stack, startStack } from "../mcp/tests/e2e/support/stack.js";
-import { directRcon, endSession, mcpSequential, queueOnly, sustained } from "./bench-chain-calls.js";
-import { eventsEndToEnd } from "./bench-chain-events.js";
-import { longRun } from "./bench-chain-long.js";
-import { childrenNamed, cpuSeconds, load, machine, memory, type Watched } from "./bench-chain-procs.js";
+import { REPO } from "../../mcp/tests/e2e/support/processes.js";
+import { type Stack, startStack } from "../../mcp/tests/e2e/support/stack.js";
+import { directRcon, endSession, mcpSequential, queueOnly, sustained } from "./chain-calls.js";
+import { eventsEndToEnd } from "./chain-events.js";
+import { longRun } from "./chain-long.js";
+import { childrenNamed, cpuSeconds, load, machine, memory, type Watched } from "./chain-procs.js";
 import {
   type CpuShare,
   eventsTable,
@@ -23,7 +23,7 @@ import {
   type Measured,
   memoryTable,
   throughputTable,
-} from "./bench-chain-report.js";
+} from "./chain-report.js";
 
 const { values } = parseArgs({
   options: {
@@ -107,10 +107,10 @@ async function sessions(n: number): Promise<Client[]> {
 async function main(): Promise<void> {
   print("# minecraft-mcp-bridge whole-chain benchmark");
   for (const line of machine()) print(line);
-  print(`command: scripts/bench ${process.argv.slice(2).join(" ")}`.trimEnd());
+  print(`command: scripts/bench/run ${process.argv.slice(2).join(" ")}`.trimEnd());
   const logLevel = values["log-level"];
   progress("starting devserver, bridge and MCP server");
-  // --node-options="--import=./scripts/bench-chain-profile.mjs" goes to the bridge and the MCP server.
+  // --node-options="--import=./scripts/bench/chain-profile.mjs" goes to the bridge and the MCP server.
   const env = {
     LOG_LEVEL: logLevel,
     ...(values["node-options"] ? { NODE_OPTIONS: values["node-options"] } : {}),

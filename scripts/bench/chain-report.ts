@@ -1,10 +1,10 @@
 /** Turns the whole-chain benchmark's measurements into the printed tables (plain text or Markdown). */
 import { cpus } from "node:os";
-import type { Samples, Throughput } from "./bench-chain-calls.js";
-import type { EventRun } from "./bench-chain-events.js";
-import type { LongResult } from "./bench-chain-long.js";
-import type { Memory } from "./bench-chain-procs.js";
-import { int, mib, ms, percentiles, slope, table, verdict } from "./bench-chain-stats.js";
+import type { Samples, Throughput } from "./chain-calls.js";
+import type { EventRun } from "./chain-events.js";
+import type { LongResult } from "./chain-long.js";
+import type { Memory } from "./chain-procs.js";
+import { int, mib, ms, percentiles, slope, table, verdict } from "./chain-stats.js";
 
 export interface CpuShare {
   /** process name -> % of one core during the window */

@@ -4,11 +4,11 @@
  * process every `sampleEverySeconds`. Out: the samples, call and event counts, and per-process growth.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { sim } from "../mcp/tests/e2e/support/game.js";
-import type { Stack } from "../mcp/tests/e2e/support/stack.js";
-import { endSession, type Samples } from "./bench-chain-calls.js";
-import { generatedBy, PullReader } from "./bench-chain-events.js";
-import { memory, type Watched } from "./bench-chain-procs.js";
+import { sim } from "../../mcp/tests/e2e/support/game.js";
+import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+import { endSession, type Samples } from "./chain-calls.js";
+import { generatedBy, PullReader } from "./chain-events.js";
+import { memory, type Watched } from "./chain-procs.js";
 
 export interface LongOptions {
   seconds: number;
