@@ -5,6 +5,7 @@
  * in-process with createBridge(config, deps).
  */
 import { commandQueueName, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
+import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import type { BridgeConfig, ServerConfig } from "./config.js";
@@ -16,7 +17,6 @@ import {
   type OpsServer,
   type Readiness,
 } from "./ops/index.js";
-import { RconClient } from "./rcon/index.js";
 import type { RconChannel, VanillaRunner } from "./servers/rcon-channel.js";
 import { ServerRuntime, type ServerStatus } from "./servers/server-runtime.js";
 import { runVanilla, statusPing } from "./vanilla/index.js";

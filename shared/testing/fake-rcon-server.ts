@@ -6,7 +6,7 @@
  * unknown packet type with "Unknown request <hex type>".
  */
 import net from "node:net";
-import { decodePacket, encodePacket, PacketType } from "../../../src/rcon/packet.js";
+import { decodePacket, encodePacket, PacketType } from "../src/rcon/packet.js";
 
 export type SplitStyle = "vanilla" | "neoforge";
 

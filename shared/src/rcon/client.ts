@@ -20,7 +20,7 @@ import {
   createLogger,
   type Logger,
   sleep,
-} from "@mcp-bridge/shared";
+} from "../index.js";
 import { RconConnection } from "./connection.js";
 import { encodePacket, MAX_REQUEST_PAYLOAD_BYTES, PacketType, type RconPacket } from "./packet.js";
 

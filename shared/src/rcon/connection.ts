@@ -5,7 +5,7 @@
  * socket ends for any reason. Login follows vanilla: an AUTH_RESPONSE with id -1 = wrong password.
  */
 import net from "node:net";
-import { BridgeError } from "@mcp-bridge/shared";
+import { BridgeError } from "../index.js";
 import {
   AUTH_FAILED_ID,
   encodePacket,

@@ -4,7 +4,7 @@
  * packets may arrive in one chunk). Out: whole packets, in order. A length field that cannot be a
  * packet throws a CONNECTION_ERROR: the stream is out of step and the connection must be reset.
  */
-import { BridgeError } from "@mcp-bridge/shared";
+import { BridgeError } from "../index.js";
 import { decodeFrame, MIN_PACKET_LENGTH, type RconPacket } from "./packet.js";
 
 /**

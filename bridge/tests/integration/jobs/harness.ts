@@ -19,9 +19,9 @@ import {
 } from "@mcp-bridge/shared";
 import { type Job, Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
+import { FakeRconServer } from "../../../../shared/testing/fake-rcon-server.js";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { type BridgeConfig, loadConfig } from "../../../src/config.js";
-import { FakeRconServer } from "../../unit/rcon/fake-rcon-server.js";
 
 export const JOB_SECRET = "test-job-secret-0123456789";
 export const PASSWORD = "rcon-pw";

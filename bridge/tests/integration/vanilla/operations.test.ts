@@ -1,9 +1,9 @@
 import { BridgeError, errorDetails, OPERATIONS } from "@mcp-bridge/shared";
+import { RconClient } from "@mcp-bridge/shared/rcon";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
 import { DEVSERVER_FLAVOURS } from "../../../../shared/testing/flavours.js";
-import { RconClient } from "../../../src/rcon/client.js";
 import { runVanilla, statusPing } from "../../../src/vanilla/index.js";
 
 describe.each(DEVSERVER_FLAVOURS)("vanilla mode against a --no-mod devserver ($name)", (flavour) => {

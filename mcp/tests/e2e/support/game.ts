@@ -1,6 +1,6 @@
 /** Drives the devserver's simulated players over RCON (the `sim ...` commands) and reads tool results. */
+import { RconClient } from "@mcp-bridge/shared/rcon";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { RconClient } from "../../../../bridge/src/rcon/index.js";
 import type { RunningDevserver } from "../../../../shared/testing/devserver.js";
 import type { Stack } from "./stack.js";
 

@@ -1,8 +1,8 @@
 import { BridgeError } from "@mcp-bridge/shared";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
 import { RconClient } from "../../../src/rcon/client.js";
+import { type RunningDevserver, startDevserver } from "../../../testing/devserver.js";
 
 const silent = pino({ level: "silent" });
 const PLAYERS = Array.from({ length: 300 }, (_, i) => `Player_${String(i).padStart(4, "0")}`);

@@ -1,9 +1,14 @@
 import fc from "fast-check";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { bridgeErrorOf } from "../../../../shared/testing/errors.js";
 import { RconClient, type RconClientOptions } from "../../../src/rcon/client.js";
-import { FakeRconServer, type FakeServerOptions, type SplitStyle, splitAnswer } from "./fake-rcon-server.js";
+import { bridgeErrorOf } from "../../../testing/errors.js";
+import {
+  FakeRconServer,
+  type FakeServerOptions,
+  type SplitStyle,
+  splitAnswer,
+} from "../../../testing/fake-rcon-server.js";
 
 const silent = pino({ level: "silent" });
 const cleanups: (() => Promise<void>)[] = [];
