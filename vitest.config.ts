@@ -9,8 +9,10 @@ const alias = [
   { find: /^@mcp-bridge\/shared\/(.+)$/, replacement: `${sharedSrc}$1/index.ts` },
 ];
 
-// Two projects: unit tests touch no network; integration tests use a real Redis
-// (REDIS_URL, set by scripts/test), the devserver and real processes.
+// Two tiers, named by what they need. unit: no Redis, no devserver, no child processes (loopback
+// peers started by the test itself are fine); REDIS_URL points nowhere there, so a unit test that
+// reaches for Redis fails instead of passing by luck. integration: a real Redis (REDIS_URL, set by
+// scripts/test), the devserver and real processes, including the end-to-end tests in mcp/tests/e2e.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -19,6 +21,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          env: { REDIS_URL: "redis://127.0.0.1:1/unit-tests-have-no-redis" },
           include: [
             "{shared,bridge,mcp,bitburner,npc}/tests/unit/**/*.test.ts",
             "scripts/tests/**/*.test.ts",
