@@ -1,7 +1,7 @@
 import { ExecuteCommandArgsSchema, ExecuteCommandResultSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
-import { runGameOperation } from "./game-operation.js";
+import { registerGameTool } from "./game-operation.js";
 import { serverArg } from "./tool-kit.js";
 
 const name = "execute_command";
@@ -18,13 +18,12 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerExecuteCommandTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(
-      deps,
-      name,
-      args,
-      (d) =>
-        `Command output: ${String(d.output) || "(no output)"}${d.result === undefined ? "" : ` (result ${String(d.result)})`}`,
-    ),
+  registerGameTool(
+    server,
+    deps,
+    name,
+    config(deps),
+    (d) =>
+      `Command output: ${String(d.output) || "(no output)"}${d.result === undefined ? "" : ` (result ${String(d.result)})`}`,
   );
 }

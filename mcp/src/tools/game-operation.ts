@@ -1,36 +1,35 @@
 /**
  * The path every game tool takes. In: the validated tool arguments. Out: a tool result.
- * Policy check (PERMISSION_DENIED, RATE_LIMITED) -> a person's approval where the policy asks for it
- * -> signed job -> result checked against the
- * operation's result schema, or an isError result with a hint; "still queued" after the deadline.
+ * Policy check and approval (registerCheckedTool: PERMISSION_DENIED, RATE_LIMITED, a person's yes
+ * where the role asks for one, judged on the operation's arguments) -> signed job -> result checked against the operation's result schema, or an isError
+ * result with a hint; "still queued" after the deadline.
  */
-import {
-  BridgeError,
-  type ClientIdentity,
-  OPERATIONS,
-  type Operation,
-  type OperationArgs,
-} from "@mcp-bridge/shared";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { requireApproval } from "../auth/approval.js";
+import { BridgeError, OPERATIONS, type Operation, type OperationArgs } from "@mcp-bridge/shared";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { AnyObjectSchema } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import type { ToolDeps } from "../deps.js";
 import { hintFor } from "./hints.js";
-import { guarded, okResult, resolveServer } from "./tool-kit.js";
+import { registerCheckedTool, type ToolConfig } from "./register.js";
+import { okResult } from "./tool-kit.js";
 
-export async function runGameOperation<O extends Operation>(
+type GameArgs = { server?: string } & Record<string, unknown>;
+
+const withoutServer = ({ server: _server, ...args }: GameArgs) => args;
+
+export function registerGameTool<O extends Operation>(
+  server: McpServer,
   deps: ToolDeps,
   op: O,
-  input: { server?: string } & Record<string, unknown>,
+  config: ToolConfig<AnyObjectSchema, AnyObjectSchema>,
   describe: (data: Record<string, unknown>, serverId: string) => string,
-): Promise<CallToolResult> {
-  const { server, ...args } = input;
-  let serverId = deps.servers[0]!;
-  let client: ClientIdentity | undefined;
-  return guarded(
-    async () => {
-      serverId = resolveServer(deps, server);
-      client = await deps.access.check(deps.session.clientId, op, args);
-      await requireApproval(deps, client, op, args, serverId);
+): void {
+  registerCheckedTool(
+    server,
+    deps,
+    op,
+    config,
+    async (input, { serverId, client }) => {
+      const args = withoutServer(input as GameArgs);
       const log = deps.logger.child({ serverId, op, client: client.id });
       const outcome = await deps.jobs.run(serverId, op, args as OperationArgs<O>, client);
       log.debug({ jobId: outcome.jobId, status: outcome.status }, "tool call finished");
@@ -47,14 +46,21 @@ export async function runGameOperation<O extends Operation>(
         throw new BridgeError(
           "SERVER_ERROR",
           `The bridge answered ${op} with data that does not match the protocol`,
-          {
-            details: { jobId: outcome.jobId, issue: parsed.error.issues[0]?.message },
-          },
+          { details: { jobId: outcome.jobId, issue: parsed.error.issues[0]?.message } },
         );
       }
       const data = parsed.data as Record<string, unknown>;
       return okResult(describe(data, serverId), data);
     },
-    (error) => hintFor(error, { deps, serverId, client, args }),
+    {
+      policyArgs: (input) => withoutServer(input as GameArgs),
+      hint: (error, call, input) =>
+        hintFor(error, {
+          deps,
+          serverId: call.serverId ?? deps.servers[0]!,
+          client: call.client,
+          args: withoutServer(input as GameArgs),
+        }),
+    },
   );
 }

@@ -12,7 +12,8 @@ import {
   TypesArg,
   toMillis,
 } from "./event-kit.js";
-import { guarded, okResult, resolveServer, serverArg } from "./tool-kit.js";
+import { registerCheckedTool } from "./register.js";
+import { okResult, serverArg } from "./tool-kit.js";
 
 const name = "get_events";
 
@@ -36,23 +37,19 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerGetEventsTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    guarded(async () => {
-      const serverId = resolveServer(deps, args.server);
-      await deps.access.check(deps.session.clientId, name, {});
-      const page = await deps.events.query({
-        serverId,
-        cursor: args.cursor,
-        ...effectiveFilter(deps, args.types, args.players),
-        since: toMillis(args.since, "since"),
-        until: toMillis(args.until, "until"),
-        limit: args.limit,
-      });
-      return okResult(eventsText(page.events, page.nextCursor), {
-        serverId,
-        events: page.events,
-        nextCursor: page.nextCursor,
-      });
-    }),
-  );
+  registerCheckedTool(server, deps, name, config(deps), async (args, { serverId }) => {
+    const page = await deps.events.query({
+      serverId,
+      cursor: args.cursor,
+      ...effectiveFilter(deps, args.types, args.players),
+      since: toMillis(args.since, "since"),
+      until: toMillis(args.until, "until"),
+      limit: args.limit,
+    });
+    return okResult(eventsText(page.events, page.nextCursor), {
+      serverId,
+      events: page.events,
+      nextCursor: page.nextCursor,
+    });
+  });
 }

@@ -1,7 +1,8 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { ToolDeps } from "../deps.js";
-import { guarded, okResult, resolveServer, serverArg } from "./tool-kit.js";
+import { registerCheckedTool } from "./register.js";
+import { okResult, serverArg } from "./tool-kit.js";
 
 const name = "get_job";
 
@@ -27,17 +28,13 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerGetJobTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    guarded(async () => {
-      const serverId = resolveServer(deps, args.server);
-      await deps.access.check(deps.session.clientId, name, {});
-      const report = await deps.jobs.report(serverId, args.jobId);
-      const tail = report.error
-        ? `failed: ${report.error.code}: ${report.error.message}`
-        : report.state === "completed"
-          ? `result: ${JSON.stringify(report.data)}`
-          : "not finished yet; check again later";
-      return okResult(`Job ${report.jobId} (${report.op}) is ${report.state}; ${tail}`, { ...report });
-    }),
-  );
+  registerCheckedTool(server, deps, name, config(deps), async (args, { serverId }) => {
+    const report = await deps.jobs.report(serverId, args.jobId);
+    const tail = report.error
+      ? `failed: ${report.error.code}: ${report.error.message}`
+      : report.state === "completed"
+        ? `result: ${JSON.stringify(report.data)}`
+        : "not finished yet; check again later";
+    return okResult(`Job ${report.jobId} (${report.op}) is ${report.state}; ${tail}`, { ...report });
+  });
 }

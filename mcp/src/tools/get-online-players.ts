@@ -1,7 +1,7 @@
 import { EmptyArgsSchema, OnlinePlayersResultSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
-import { runGameOperation } from "./game-operation.js";
+import { registerGameTool } from "./game-operation.js";
 import { serverArg } from "./tool-kit.js";
 
 const name = "get_online_players";
@@ -17,10 +17,8 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerGetOnlinePlayersTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(deps, name, args, (d) => {
-      const players = d.players as string[];
-      return `${d.online}/${d.max} online: ${players.join(", ") || "nobody"}`;
-    }),
-  );
+  registerGameTool(server, deps, name, config(deps), (d) => {
+    const players = d.players as string[];
+    return `${d.online}/${d.max} online: ${players.join(", ") || "nobody"}`;
+  });
 }

@@ -1,7 +1,7 @@
 import { PlayerInfoArgsSchema, PlayerInfoResultSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
-import { runGameOperation } from "./game-operation.js";
+import { registerGameTool } from "./game-operation.js";
 import { serverArg } from "./tool-kit.js";
 
 const name = "get_player_info";
@@ -16,11 +16,9 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerGetPlayerInfoTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(deps, name, args, (d) => {
-      const l = d.location as { world: string; x: number; y: number; z: number };
-      const items = (d.inventory as unknown[]).length;
-      return `${String(d.name)}: health ${d.health}, food ${d.foodLevel}, ${String(d.gameMode)} at ${l.x} ${l.y} ${l.z} in ${l.world}, ${items} inventory stack(s)`;
-    }),
-  );
+  registerGameTool(server, deps, name, config(deps), (d) => {
+    const l = d.location as { world: string; x: number; y: number; z: number };
+    const items = (d.inventory as unknown[]).length;
+    return `${String(d.name)}: health ${d.health}, food ${d.foodLevel}, ${String(d.gameMode)} at ${l.x} ${l.y} ${l.z} in ${l.world}, ${items} inventory stack(s)`;
+  });
 }

@@ -1,7 +1,7 @@
 import { EmptyArgsSchema, ServerInfoResultSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
-import { runGameOperation } from "./game-operation.js";
+import { registerGameTool } from "./game-operation.js";
 import { serverArg } from "./tool-kit.js";
 
 const name = "get_server_info";
@@ -16,13 +16,12 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerGetServerInfoTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(
-      deps,
-      name,
-      args,
-      (d, serverId) =>
-        `${serverId}: Minecraft ${String(d.version)}, ${d.onlinePlayers}/${d.maxPlayers} players, time ${d.timeOfDay}, ${String(d.weather)}, ${d.tps} TPS`,
-    ),
+  registerGameTool(
+    server,
+    deps,
+    name,
+    config(deps),
+    (d, serverId) =>
+      `${serverId}: Minecraft ${String(d.version)}, ${d.onlinePlayers}/${d.maxPlayers} players, time ${d.timeOfDay}, ${String(d.weather)}, ${d.tps} TPS`,
   );
 }

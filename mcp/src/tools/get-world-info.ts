@@ -1,7 +1,7 @@
 import { WorldInfoArgsSchema, WorldInfoResultSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
-import { runGameOperation } from "./game-operation.js";
+import { registerGameTool } from "./game-operation.js";
 import { serverArg } from "./tool-kit.js";
 
 const name = "get_world_info";
@@ -17,14 +17,12 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerGetWorldInfoTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(deps, name, args, (d) => {
-      const palette = d.palette as { type: string; count: number }[];
-      const top = palette
-        .slice(0, 8)
-        .map((p) => `${p.type} x${p.count}`)
-        .join(", ");
-      return `${palette.length} block type(s) (${top}), ${(d.entities as unknown[]).length} entit(ies)${d.truncated ? ", truncated" : ""}`;
-    }),
-  );
+  registerGameTool(server, deps, name, config(deps), (d) => {
+    const palette = d.palette as { type: string; count: number }[];
+    const top = palette
+      .slice(0, 8)
+      .map((p) => `${p.type} x${p.count}`)
+      .join(", ");
+    return `${palette.length} block type(s) (${top}), ${(d.entities as unknown[]).length} entit(ies)${d.truncated ? ", truncated" : ""}`;
+  });
 }

@@ -1,7 +1,7 @@
 import { GiveItemArgsSchema, GiveItemResultSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
-import { runGameOperation } from "./game-operation.js";
+import { registerGameTool } from "./game-operation.js";
 import { serverArg } from "./tool-kit.js";
 
 const name = "give_item";
@@ -17,7 +17,11 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerGiveItemTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(deps, name, args, (d) => `Gave ${d.quantity} ${String(d.item)} to ${String(d.player)}`),
+  registerGameTool(
+    server,
+    deps,
+    name,
+    config(deps),
+    (d) => `Gave ${d.quantity} ${String(d.item)} to ${String(d.player)}`,
   );
 }

@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { ToolDeps } from "../deps.js";
 import { MAX_SCAN } from "../events/event-log.js";
 import { eventsText, LimitArg, PlayersArg, TypesArg } from "./event-kit.js";
-import { guarded, okResult, resolveServer, serverArg } from "./tool-kit.js";
+import { registerCheckedTool } from "./register.js";
+import { okResult, serverArg } from "./tool-kit.js";
 
 const name = "search_events";
 
@@ -29,19 +30,15 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerSearchEventsTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    guarded(async () => {
-      const serverId = resolveServer(deps, args.server);
-      await deps.access.check(deps.session.clientId, name, {});
-      const page = await deps.events.query({
-        serverId,
-        types: args.types ?? [],
-        players: args.players ?? [],
-        text: args.text,
-        limit: args.limit,
-      });
-      const text = `Searched ${page.scanned} event(s) for ${JSON.stringify(args.text)}. ${eventsText(page.events, page.nextCursor)}`;
-      return okResult(text, { serverId, events: page.events, scanned: page.scanned });
-    }),
-  );
+  registerCheckedTool(server, deps, name, config(deps), async (args, { serverId }) => {
+    const page = await deps.events.query({
+      serverId,
+      types: args.types ?? [],
+      players: args.players ?? [],
+      text: args.text,
+      limit: args.limit,
+    });
+    const text = `Searched ${page.scanned} event(s) for ${JSON.stringify(args.text)}. ${eventsText(page.events, page.nextCursor)}`;
+    return okResult(text, { serverId, events: page.events, scanned: page.scanned });
+  });
 }

@@ -1,7 +1,7 @@
 import { SendMessageArgsSchema, SendMessageResultSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
-import { runGameOperation } from "./game-operation.js";
+import { registerGameTool } from "./game-operation.js";
 import { serverArg } from "./tool-kit.js";
 
 const name = "send_message";
@@ -17,10 +17,8 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerSendMessageTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(deps, name, args, (d) => {
-      const recipients = d.recipients as string[];
-      return `Message delivered to ${recipients.length} player(s): ${recipients.join(", ") || "nobody"}`;
-    }),
-  );
+  registerGameTool(server, deps, name, config(deps), (d) => {
+    const recipients = d.recipients as string[];
+    return `Message delivered to ${recipients.length} player(s): ${recipients.join(", ") || "nobody"}`;
+  });
 }

@@ -2,7 +2,8 @@ import { EVENT_TYPES, PlayerNameSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import type { ToolDeps } from "../deps.js";
-import { guarded, okResult } from "./tool-kit.js";
+import { registerCheckedTool } from "./register.js";
+import { okResult } from "./tool-kit.js";
 
 const name = "subscribe_events";
 
@@ -26,17 +27,14 @@ const config = {
 };
 
 export function registerSubscribeEventsTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config, async (args) =>
-    guarded(async () => {
-      await deps.access.check(deps.session.clientId, name, {});
-      const current = deps.session.subscription.get();
-      deps.session.subscription.set({
-        types: args.types ?? current.types,
-        players: args.players ?? current.players,
-      });
-      const now = deps.session.subscription.get();
-      const text = `Subscribed to ${now.types.length ? now.types.join(", ") : "all event types"} of ${now.players.length ? now.players.join(", ") : "all players"}`;
-      return okResult(text, { ...now });
-    }),
-  );
+  registerCheckedTool(server, deps, name, config, async (args) => {
+    const current = deps.session.subscription.get();
+    deps.session.subscription.set({
+      types: args.types ?? current.types,
+      players: args.players ?? current.players,
+    });
+    const now = deps.session.subscription.get();
+    const text = `Subscribed to ${now.types.length ? now.types.join(", ") : "all event types"} of ${now.players.length ? now.players.join(", ") : "all players"}`;
+    return okResult(text, { ...now });
+  });
 }

@@ -1,7 +1,7 @@
 import { TeleportPlayerArgsSchema, TeleportPlayerResultSchema } from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
-import { runGameOperation } from "./game-operation.js";
+import { registerGameTool } from "./game-operation.js";
 import { serverArg } from "./tool-kit.js";
 
 const name = "teleport_player";
@@ -17,10 +17,8 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerTeleportPlayerTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args) =>
-    runGameOperation(deps, name, args, (d) => {
-      const l = d.location as { world: string; x: number; y: number; z: number };
-      return `Teleported ${String(d.player)} to ${l.x} ${l.y} ${l.z} in ${l.world}`;
-    }),
-  );
+  registerGameTool(server, deps, name, config(deps), (d) => {
+    const l = d.location as { world: string; x: number; y: number; z: number };
+    return `Teleported ${String(d.player)} to ${l.x} ${l.y} ${l.z} in ${l.world}`;
+  });
 }

@@ -10,7 +10,8 @@ import {
   PlayersArg,
   TypesArg,
 } from "./event-kit.js";
-import { guarded, okResult, resolveServer, serverArg } from "./tool-kit.js";
+import { registerCheckedTool } from "./register.js";
+import { okResult, serverArg } from "./tool-kit.js";
 
 const name = "wait_for_events";
 
@@ -35,25 +36,21 @@ const config = (deps: ToolDeps) => ({
 });
 
 export function registerWaitForEventsTool(server: McpServer, deps: ToolDeps): void {
-  server.registerTool(name, config(deps), async (args, extra) =>
-    guarded(async () => {
-      const serverId = resolveServer(deps, args.server);
-      await deps.access.check(deps.session.clientId, name, {});
-      const cursor = args.cursor ?? (await deps.events.latestId(serverId));
-      const result = await deps.waiter.wait(
-        { serverId, cursor, ...effectiveFilter(deps, args.types, args.players), limit: args.limit },
-        args.timeoutSeconds * 1000,
-        extra.signal,
-      );
-      const text = result.timedOut
-        ? `No matching event within ${args.timeoutSeconds} s. nextCursor: ${result.nextCursor}`
-        : eventsText(result.events, result.nextCursor);
-      return okResult(text, {
-        serverId,
-        events: result.events,
-        nextCursor: result.nextCursor,
-        timedOut: result.timedOut,
-      });
-    }),
-  );
+  registerCheckedTool(server, deps, name, config(deps), async (args, { serverId, extra }) => {
+    const cursor = args.cursor ?? (await deps.events.latestId(serverId));
+    const result = await deps.waiter.wait(
+      { serverId, cursor, ...effectiveFilter(deps, args.types, args.players), limit: args.limit },
+      args.timeoutSeconds * 1000,
+      extra.signal,
+    );
+    const text = result.timedOut
+      ? `No matching event within ${args.timeoutSeconds} s. nextCursor: ${result.nextCursor}`
+      : eventsText(result.events, result.nextCursor);
+    return okResult(text, {
+      serverId,
+      events: result.events,
+      nextCursor: result.nextCursor,
+      timedOut: result.timedOut,
+    });
+  });
 }
