@@ -1,5 +1,5 @@
 /**
- * What the server runtime needs from an RCON client (bridge/src/rcon RconClient satisfies it) and
+ * What the server runtime needs from an RCON client (the shared RconClient of @mcp-bridge/shared/rcon satisfies it) and
  * from vanilla mode (bridge/src/vanilla). Kept as interfaces so the runtime is built from
  * whatever the composition root hands it.
  */
