@@ -7,6 +7,6 @@ export {
   type ServerConfig,
   ServerConfigSchema,
 } from "./config.js";
-export { MAX_RCON_COMMAND_BYTES } from "./jobs/batch-packer.js";
+export { MAX_RCON_COMMAND_BYTES } from "./jobs/mod-command.js";
 export type { Capability } from "./servers/capability.js";
 export type { ServerStatus } from "./servers/server-runtime.js";

@@ -24,8 +24,9 @@ import {
   verifyJob,
 } from "@mcp-bridge/shared";
 import { type Job, UnrecoverableError } from "bullmq";
+import type { Mode } from "./mod-command.js";
 import type { ClaimedJob } from "./request-claims.js";
-import { decideFailure, failureMessage, type Mode } from "./retry-policy.js";
+import { decideFailure, failureMessage } from "./retry-policy.js";
 
 export interface ExecutionResult {
   data: unknown;

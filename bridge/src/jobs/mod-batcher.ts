@@ -9,12 +9,13 @@
  */
 import { BridgeError, isErrorCode, parseJson, type RequestMessage, toAsciiJson } from "@mcp-bridge/shared";
 import {
+  batchBytes,
   buildCommand,
+  commandBytes,
   fitsAlone,
   MAX_RCON_COMMAND_BYTES,
-  MOD_COMMAND_PREFIX,
   takeBatch,
-} from "./batch-packer.js";
+} from "./mod-command.js";
 
 export interface ModAnswer {
   data: unknown;
@@ -53,8 +54,8 @@ export class ModBatcher {
       return Promise.reject(
         new BridgeError(
           "INVALID_ARGS",
-          `Request is ${encoded.length + 10} bytes as an RCON command; the limit is ${MAX_RCON_COMMAND_BYTES}: shorten its arguments`,
-          { details: { bytes: encoded.length + 10, max: MAX_RCON_COMMAND_BYTES, sent: false } },
+          `Request is ${commandBytes([encoded])} bytes as an RCON command; the limit is ${MAX_RCON_COMMAND_BYTES}: shorten its arguments`,
+          { details: { bytes: commandBytes([encoded]), max: MAX_RCON_COMMAND_BYTES, sent: false } },
         ),
       );
     }
@@ -94,9 +95,7 @@ export class ModBatcher {
   private fullBatchWaiting(): boolean {
     const n = this.waiting.length;
     if (n >= this.options.batchMax) return true;
-    // The array form: prefix, brackets, the items and a comma between each two.
-    const arrayBytes = MOD_COMMAND_PREFIX.length + 2 + this.waitingBytes + n - 1;
-    return n > 1 && arrayBytes > MAX_RCON_COMMAND_BYTES;
+    return n > 1 && batchBytes(this.waitingBytes, n) > MAX_RCON_COMMAND_BYTES;
   }
 
   private cancelTimer(): void {

@@ -4,8 +4,7 @@
  * (details.sent === false) or when the mod's idempotency cache makes a replay safe.
  */
 import { BridgeError, errorDetails } from "@mcp-bridge/shared";
-
-export type Mode = "mod" | "vanilla";
+import type { Mode } from "./mod-command.js";
 
 export type FailureDecision = { retry: true; error: BridgeError } | { retry: false; error: BridgeError };
 

@@ -12,7 +12,7 @@ import {
   toAsciiJson,
 } from "@mcp-bridge/shared";
 import type { z } from "zod";
-import { MOD_COMMAND_PREFIX } from "../jobs/batch-packer.js";
+import { MOD_COMMAND_PREFIX } from "../jobs/mod-command.js";
 
 export type Capability =
   | { mode: "mod"; hello: z.infer<typeof HelloResultSchema>; protocolVersion: string }

@@ -1,8 +1,8 @@
 /**
- * Everything one Minecraft server needs on the owning bridge process: the lease, the ONE RCON
- * connection, the capability (mod or vanilla mode, re-checked after every reconnect) and the
- * BullMQ worker of its queue. Nothing touches the server unless this process holds the lease.
- * Losing the lease closes RCON at once; a graceful stop finishes active jobs first.
+ * One Minecraft server on the owning bridge process: the lease and the BullMQ worker of its queue.
+ * The connection to the server (RCON, capability, mode) is a ServerConnection opened while the
+ * lease is held. Nothing touches the server unless this process holds the lease: losing it closes
+ * the connection at once; a graceful stop finishes active jobs first.
  */
 import {
   BridgeError,
@@ -17,20 +17,14 @@ import type { ServerConfig } from "../config.js";
 import { boundError, boundValue, DEFAULT_RESULT_MAX_BYTES } from "../jobs/answer-bound.js";
 import { CommandWorker } from "../jobs/command-worker.js";
 import { createJobProcessor, type ExecutionResult, type RequestExecutor } from "../jobs/job-processor.js";
-import { ModBatcher } from "../jobs/mod-batcher.js";
+import type { Mode } from "../jobs/mod-command.js";
 import { RequestClaims } from "../jobs/request-claims.js";
-import type { Mode } from "../jobs/retry-policy.js";
-import { createVanillaContext } from "../vanilla/index.js";
-import { type Capability, detectCapability } from "./capability.js";
 import { Lease } from "./lease.js";
-import type { RconChannel, VanillaContext, VanillaRunner } from "./rcon-channel.js";
+import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
+import { type ConnectionMetrics, ServerConnection } from "./server-connection.js";
 
-export interface RuntimeMetrics {
+export interface RuntimeMetrics extends ConnectionMetrics {
   observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
-  observeRcon?(serverId: string, ms: number): void;
-  rconReconnect?(serverId: string): void;
-  /** Requests per `mcpbridge` call (mod mode). */
-  observeBatch?(serverId: string, size: number): void;
 }
 
 export interface ServerRuntimeOptions {
@@ -71,16 +65,8 @@ export interface ServerStatus {
 
 export class ServerRuntime implements RequestExecutor {
   readonly lease: Lease;
-  /** How many `mcpbridge` calls carried N requests, by N (for benchmarks and debugging). */
-  readonly batchSizes = new Map<number, number>();
-  private rcon: RconChannel | undefined;
+  private connection: ServerConnection | undefined;
   private worker: CommandWorker | undefined;
-  private batcher: ModBatcher | undefined;
-  private capability: Capability | undefined;
-  /** Vanilla mode's per-connection facts (the server's version and brand, detected once). */
-  private vanillaContext: VanillaContext | undefined;
-  private currentMode: Mode | undefined;
-  private checks: Promise<void> = Promise.resolve();
   private stopping = false;
   private readonly log: Logger;
 
@@ -102,7 +88,12 @@ export class ServerRuntime implements RequestExecutor {
   }
 
   get mode(): Mode | undefined {
-    return this.currentMode;
+    return this.connection?.mode;
+  }
+
+  /** How many `mcpbridge` calls carried N requests, by N, on the current connection. */
+  get batchSizes(): ReadonlyMap<number, number> {
+    return this.connection?.batchSizes ?? new Map();
   }
 
   start(): void {
@@ -120,9 +111,9 @@ export class ServerRuntime implements RequestExecutor {
     return {
       serverId: this.serverId,
       leaseHeld: this.lease.held,
-      rconConnected: this.rcon?.connected ?? false,
-      mode: this.currentMode,
-      modVersion: this.capability?.mode === "mod" ? this.capability.hello.modVersion : undefined,
+      rconConnected: this.connection?.connected ?? false,
+      mode: this.connection?.mode,
+      modVersion: this.connection?.modVersion,
     };
   }
 
@@ -141,41 +132,40 @@ export class ServerRuntime implements RequestExecutor {
     return cut ? { ...result, data: value } : result;
   }
 
-  private async run(request: RequestMessage, op: Operation): Promise<ExecutionResult> {
-    const rcon = this.rcon;
-    if (this.currentMode === "mod" && this.batcher) return this.batcher.submit(request);
-    if (this.currentMode === "vanilla" && rcon) {
-      const data = await this.options.runVanilla(
-        op,
-        request.payload.args,
-        { command: (text: string) => this.timed(rcon, text) },
-        this.vanillaContext ?? { serverVersion: this.options.probeVersion },
+  private run(request: RequestMessage, op: Operation): Promise<ExecutionResult> {
+    if (!this.connection) {
+      return Promise.reject(
+        new BridgeError(
+          "CONNECTION_ERROR",
+          `Server '${this.serverId}' is not connected; the job will be retried`,
+          {
+            details: { sent: false },
+          },
+        ),
       );
-      return { data, replay: false };
     }
-    throw new BridgeError(
-      "CONNECTION_ERROR",
-      `Server '${this.serverId}' is not connected; the job will be retried`,
-      {
-        details: { sent: false },
-      },
-    );
-  }
-
-  private async timed(rcon: RconChannel, text: string, options?: { timeoutMs?: number }): Promise<string> {
-    const started = performance.now();
-    try {
-      return await rcon.command(text, options);
-    } finally {
-      this.options.metrics?.observeRcon?.(this.serverId, performance.now() - started);
-    }
+    return this.connection.execute(request, op);
   }
 
   /** Runs with the lease held; must return quickly (renewals wait for it). */
   private async acquire(): Promise<void> {
     const { server, metrics } = this.options;
-    const rcon = this.options.createRcon(server);
-    this.rcon = rcon;
+    const connection = new ServerConnection({
+      server,
+      batchMax: this.options.batchMax,
+      createRcon: this.options.createRcon,
+      runVanilla: this.options.runVanilla,
+      probeVersion: this.options.probeVersion,
+      logger: this.log,
+      metrics,
+      onUsable: () => {
+        if (this.connection === connection) this.worker?.resume();
+      },
+      onLost: () => {
+        if (this.connection === connection) void this.worker?.pause().catch(() => undefined);
+      },
+    });
+    this.connection = connection;
     this.worker = new CommandWorker({
       redisUrl: this.options.redisUrl,
       prefix: this.options.prefix,
@@ -198,87 +188,19 @@ export class ServerRuntime implements RequestExecutor {
         onFinished: (outcome, op, ms) => metrics?.observeJob?.(server.id, op, outcome, ms),
       }),
     });
-    rcon.on("connected", () => this.onConnected(rcon));
-    rcon.on("disconnected", () => this.onDisconnected(rcon));
-    rcon.on("reconnecting", () => metrics?.rconReconnect?.(server.id));
-    rcon.start().catch((error: unknown) => {
-      this.log.error({ err: error }, "RCON gave up connecting; jobs stay queued until the bridge restarts");
-    });
-  }
-
-  private onConnected(rcon: RconChannel): void {
-    this.checks = this.checks.then(async () => {
-      if (rcon !== this.rcon || !rcon.connected) return;
-      let capability: Capability;
-      try {
-        capability = await detectCapability((text) => this.timed(rcon, text), this.serverId);
-      } catch (error) {
-        this.log.warn({ err: error }, "capability check failed; will check again after the next reconnect");
-        return;
-      }
-      if (rcon !== this.rcon) return;
-      this.capability = capability;
-      if (capability.mode === "mod") {
-        this.batcher = new ModBatcher({
-          send: (text) => this.timed(rcon, text),
-          batchMax: this.options.batchMax,
-          onBatch: (size) => {
-            this.batchSizes.set(size, (this.batchSizes.get(size) ?? 0) + 1);
-            this.options.metrics?.observeBatch?.(this.serverId, size);
-          },
-        });
-        this.log.info(
-          {
-            mode: "mod",
-            modVersion: capability.hello.modVersion,
-            protocolVersion: capability.protocolVersion,
-          },
-          "server connected in mod mode",
-        );
-      } else {
-        this.batcher = undefined;
-        this.vanillaContext = createVanillaContext(this.options.probeVersion, {
-          command: (text) => this.timed(rcon, text),
-        });
-        this.log.info({ mode: "vanilla", reason: capability.reason }, "server connected in vanilla mode");
-      }
-      this.currentMode = capability.mode;
-      this.worker?.resume();
-    });
-  }
-
-  private onDisconnected(rcon: RconChannel): void {
-    if (rcon !== this.rcon) return;
-    this.currentMode = undefined;
-    this.log.warn("RCON disconnected: not taking jobs until it is back");
-    void this.worker?.pause().catch(() => undefined);
+    connection.open();
   }
 
   private async release(reason: string): Promise<void> {
-    const { rcon, worker, batcher } = this;
-    const graceful = this.stopping;
-    if (!graceful) {
+    const { connection, worker } = this;
+    if (!this.stopping) {
       // Another process may own the server now: stop talking to it before anything else.
-      this.rcon = undefined;
-      this.currentMode = undefined;
-      await rcon?.close();
-    }
-    if (!graceful) {
-      batcher?.failWaiting(
-        new BridgeError(
-          "CONNECTION_ERROR",
-          `This bridge no longer owns server '${this.serverId}' (${reason})`,
-          {
-            details: { sent: false },
-          },
-        ),
-      );
+      this.connection = undefined;
+      await connection?.close(`this bridge no longer owns it: ${reason}`);
     }
     await worker?.close(this.options.shutdownTimeoutMs ?? 10_000);
     this.worker = undefined;
-    this.rcon = undefined;
-    this.currentMode = undefined;
-    this.batcher = undefined;
-    await rcon?.close();
+    this.connection = undefined;
+    await connection?.close("the bridge is stopping");
   }
 }

@@ -88,7 +88,7 @@ describe("event session: malformed frames", () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   // Feature: minecraft-mcp-bridge, Property 12: Malformed message resilience
   it("answers a malformed first frame with SCHEMA_ERROR and still accepts a hello", async () => {
@@ -104,5 +104,5 @@ describe("event session: malformed frames", () => {
       }),
       { numRuns: 100 },
     );
-  });
+  }, 60_000);
 });

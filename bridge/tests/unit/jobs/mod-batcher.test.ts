@@ -1,8 +1,8 @@
 import { BridgeError, makeRequest, type RequestMessage } from "@mcp-bridge/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_RCON_COMMAND_BYTES, MOD_COMMAND_PREFIX } from "../../../src/jobs/batch-packer.js";
 import { type ModAnswer, ModBatcher } from "../../../src/jobs/mod-batcher.js";
+import { MAX_RCON_COMMAND_BYTES, MOD_COMMAND_PREFIX } from "../../../src/jobs/mod-command.js";
 
 /**
  * A stand-in for the mod behind RCON: answers each `mcpbridge` command with one response envelope

@@ -1,16 +1,32 @@
 /**
- * Packs encoded mod requests into `mcpbridge ...` RCON commands. The server reads one TCP read of
- * at most 1460 bytes per packet, so a command may be at most 1446 bytes (ARCHITECTURE.md, RCON).
- * One request is sent as the bare object, several as a JSON array.
+ * The one place for how the bridge talks to a server: the two modes, the `/mcpbridge` command of
+ * the mod and its size arithmetic. Encoded mod requests are packed into `mcpbridge ...` RCON
+ * commands: one request as the bare object, several as a JSON array. The server reads a packet
+ * with one TCP read (docs/architecture.md, "RCON"), so a command is at most
+ * MAX_REQUEST_PAYLOAD_BYTES of the RCON client.
  */
-export const MAX_RCON_COMMAND_BYTES = 1446;
+import { MAX_REQUEST_PAYLOAD_BYTES } from "@mcp-bridge/shared/rcon";
+
+/** mod: the server answers `/mcpbridge` (typed JSON, batching); vanilla: vanilla commands, parsed. */
+export type Mode = "mod" | "vanilla";
+
+export const MAX_RCON_COMMAND_BYTES = MAX_REQUEST_PAYLOAD_BYTES;
 export const MOD_COMMAND_PREFIX = "mcpbridge ";
 
-/** Bytes of the command that carries `items` (ASCII JSON, so length = bytes). */
+/** Bytes of a command carrying `count` requests of `itemBytes` bytes in all (ASCII JSON: length = bytes). */
+export function batchBytes(itemBytes: number, count: number): number {
+  if (count === 0) return 0;
+  if (count === 1) return MOD_COMMAND_PREFIX.length + itemBytes;
+  // The array form: brackets, the items and a comma between each two.
+  return MOD_COMMAND_PREFIX.length + 2 + itemBytes + count - 1;
+}
+
+/** Bytes of the command that carries `items`. */
 export function commandBytes(items: readonly string[]): number {
-  if (items.length === 0) return 0;
-  if (items.length === 1) return MOD_COMMAND_PREFIX.length + items[0]!.length;
-  return MOD_COMMAND_PREFIX.length + 2 + items.reduce((sum, s) => sum + s.length, 0) + items.length - 1;
+  return batchBytes(
+    items.reduce((sum, s) => sum + s.length, 0),
+    items.length,
+  );
 }
 
 export function buildCommand(items: readonly string[]): string {
@@ -35,12 +51,10 @@ export function takeBatch(
   maxBytes = MAX_RCON_COMMAND_BYTES,
 ): number {
   let n = 0;
-  // Array form costs 2 brackets + 1 comma per extra item.
-  let arrayBytes = MOD_COMMAND_PREFIX.length + 2 - 1;
+  let itemBytes = 0;
   while (n < queue.length && n < maxItems) {
-    arrayBytes += queue[n]!.length + 1;
-    const bytes = n === 0 ? commandBytes([queue[0]!]) : arrayBytes;
-    if (bytes > maxBytes) break;
+    itemBytes += queue[n]!.length;
+    if (batchBytes(itemBytes, n + 1) > maxBytes) break;
     n++;
   }
   return n;

@@ -6,7 +6,7 @@ import {
   MAX_RCON_COMMAND_BYTES,
   packAll,
   takeBatch,
-} from "../../../src/jobs/batch-packer.js";
+} from "../../../src/jobs/mod-command.js";
 
 // ASCII JSON requests of realistic and extreme sizes (up to one that alone fills a command).
 const item = fc
