@@ -8,16 +8,16 @@
  *       without any MCP transport cost);
  *   (d) MCP HTTP: list_files through a real MCP Client over Streamable HTTP (bearer auth).
  * Overhead = p50/p99 of (b), (c), (d) minus those of (a).
- * Run: npx tsx --tsconfig bitburner/tsconfig.json scripts/bench-bitburner.ts [--samples=N] [--warmup=N]
+ * Run: npx tsx --tsconfig bitburner/tsconfig.json scripts/bench/bitburner.ts [--samples=N] [--warmup=N]
  */
 import { Policy } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type WebSocket, WebSocketServer } from "ws";
-import { createServer } from "../bitburner/src/server.js";
-import { FakeGame } from "../bitburner/tests/support/fake-game.js";
-import { call, httpHarness, testPolicy } from "../bitburner/tests/support/harness.js";
-import { percentiles } from "./bench-chain-stats.js";
+import { createServer } from "../../bitburner/src/server.js";
+import { FakeGame } from "../../bitburner/tests/support/fake-game.js";
+import { call, httpHarness, testPolicy } from "../../bitburner/tests/support/harness.js";
+import { percentiles } from "./chain-stats.js";
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
