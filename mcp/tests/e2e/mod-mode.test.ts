@@ -107,9 +107,14 @@ describe("e2e with the mod", () => {
     const waited = await waiting;
     expect(waited.isError, waited.text).toBe(false);
     expect(JSON.stringify(waited.data)).toMatch(/hello from e2e/);
-    const page = await ok(http, "get_events", { cursor: start.nextCursor, limit: 50 });
-    const types = (page.events as { type?: string; eventType?: string }[]).map((e) => e.eventType ?? e.type);
-    expect(types).toEqual(expect.arrayContaining(["player_chat", "player_join", "block_break"]));
+    // The join and the break may be stored a moment after the chat: read until they are there.
+    const typesAfterStart = async () => {
+      const page = await ok(http, "get_events", { cursor: start.nextCursor, limit: 50 });
+      return (page.events as { type?: string; eventType?: string }[]).map((e) => e.eventType ?? e.type);
+    };
+    await expect
+      .poll(typesAfterStart, { timeout: 10_000 })
+      .toEqual(expect.arrayContaining(["player_chat", "player_join", "block_break"]));
     await expect.poll(() => notes.join("\n"), { timeout: 10_000 }).toMatch(/Notch/);
   });
 
