@@ -1,8 +1,9 @@
 // Sends one command over RCON to the devserver on 127.0.0.1:<port> (password in DEV_RCON_PASSWORD)
 // and prints its answer; exits 1 with the reason when the devserver refuses or cannot be reached.
-// Used by scripts/sim. The RCON client is the bridge's own.
-import { RconClient } from "../../bridge/dist/rcon/index.js";
+// Used by scripts/sim. The RCON client is the one the bridge uses (@mcp-bridge/shared/rcon).
+
 import { createLogger } from "../../shared/dist/index.js";
+import { RconClient } from "../../shared/dist/rcon/index.js";
 
 const [port, ...words] = process.argv.slice(2);
 const client = new RconClient({
