@@ -8,7 +8,7 @@
 // the batching delay), drops, and memory per NPC with a full (100-entry) history.
 //
 // Run from the repository root:
-//   REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig npc/tsconfig.json scripts/bench-npc.ts \
+//   REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig npc/tsconfig.json scripts/bench/npc.ts \
 //     [--npcs 100] [--rate 1000] [--seconds 10]
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -19,11 +19,11 @@ import { Worker as Thread } from "node:worker_threads";
 import { commandQueueName, createLogger, parseRequest, redisKeys, verifyJob } from "@mcp-bridge/shared";
 import { UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
-import { loadConfig } from "../npc/src/config.ts";
-import { policyFragment } from "../npc/src/definitions/command-patterns.ts";
-import { NpcFileSchema } from "../npc/src/definitions/schema.ts";
-import { NpcService } from "../npc/src/service.ts";
-import { FakeLlm } from "../npc/tests/support/fake-llm.ts";
+import { loadConfig } from "../../npc/src/config.js";
+import { policyFragment } from "../../npc/src/definitions/command-patterns.js";
+import { NpcFileSchema } from "../../npc/src/definitions/schema.js";
+import { NpcService } from "../../npc/src/service.js";
+import { FakeLlm } from "../../npc/tests/support/fake-llm.js";
 
 const { values } = parseArgs({
   options: {
