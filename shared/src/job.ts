@@ -22,6 +22,8 @@ export const redisKeys = (prefix: string) => ({
   rate: (clientId: string) => `${prefix}:rate:${clientId}`,
   /** Which BullMQ job ran a request id (single use of signed jobs; see bridge/src/jobs/request-claims). */
   requestClaim: (requestId: string) => `${prefix}:request:${requestId}`,
+  /** A producer's reply list: the bridge LPUSHes each finished job's outcome there (job data `replyTo`). */
+  reply: (replyTo: string) => `${prefix}:reply:${replyTo}`,
   servers: () => `${prefix}:servers`,
   /** Hash of the NPCs the NPC service runs: id -> JSON {name, serverId} (for completions, tools). */
   npcRegistry: () => `${prefix}:npc:registry`,
@@ -33,6 +35,11 @@ export const JobDataSchema = z.object({
   serverId: ServerIdSchema,
   envelope: EnvelopeBaseSchema.loose(),
   client: JobClientSchema,
+  /** Id of the producer's reply list (redisKeys.reply); signed, so a job cannot be redirected. */
+  replyTo: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
   sig: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type JobData = z.infer<typeof JobDataSchema>;
@@ -61,8 +68,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 function hmac(data: UnsignedJobData, secret: string): string {
-  const { serverId, envelope, client } = data;
-  return createHmac("sha256", secret).update(canonicalJson({ serverId, envelope, client })).digest("hex");
+  const { serverId, envelope, client, replyTo } = data;
+  // canonicalJson leaves out undefined keys: a job without replyTo signs as before it existed.
+  return createHmac("sha256", secret)
+    .update(canonicalJson({ serverId, envelope, client, replyTo }))
+    .digest("hex");
 }
 
 export function signJob(data: UnsignedJobData, secret: string): JobData {

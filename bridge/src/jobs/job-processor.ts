@@ -52,6 +52,8 @@ export interface JobProcessorOptions {
   executor: RequestExecutor;
   requests: RequestGuard;
   logger: Logger;
+  /** Told which reply list a verified job names (JobReplies), so its outcome reaches the producer. */
+  replies?: { expect(job: Job, replyTo: string | undefined): void };
   /** Observes each finished job (metrics): outcome and milliseconds since the envelope was made. */
   onFinished?: (outcome: "completed" | "failed" | "retry", op: string, latencyMs: number) => void;
 }
@@ -74,6 +76,7 @@ export function createJobProcessor(options: JobProcessorOptions): JobProcessor {
     let createdAt = job.timestamp;
     try {
       const data = verifyJob(job.data, options.jobSecret);
+      options.replies?.expect(job, data.replyTo);
       if (data.serverId !== serverId) {
         throw new BridgeError(
           "AUTH_FAILED",

@@ -17,6 +17,7 @@ import type { ServerConfig } from "../config.js";
 import { boundError, boundValue, DEFAULT_RESULT_MAX_BYTES } from "../jobs/answer-bound.js";
 import { CommandWorker } from "../jobs/command-worker.js";
 import { createJobProcessor, type ExecutionResult, type RequestExecutor } from "../jobs/job-processor.js";
+import { JobReplies } from "../jobs/job-replies.js";
 import type { Mode } from "../jobs/mod-command.js";
 import { RequestClaims } from "../jobs/request-claims.js";
 import { Lease } from "./lease.js";
@@ -166,6 +167,7 @@ export class ServerRuntime implements RequestExecutor {
       },
     });
     this.connection = connection;
+    const replies = new JobReplies(this.options.leaseRedis, this.options.prefix, this.log);
     this.worker = new CommandWorker({
       redisUrl: this.options.redisUrl,
       prefix: this.options.prefix,
@@ -185,9 +187,11 @@ export class ServerRuntime implements RequestExecutor {
           maxAgeMs: this.options.jobMaxAgeMs,
         }),
         logger: this.log,
+        replies,
         onFinished: (outcome, op, ms) => metrics?.observeJob?.(server.id, op, outcome, ms),
       }),
     });
+    replies.attach(this.worker.worker);
     connection.open();
   }
 

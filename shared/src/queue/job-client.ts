@@ -1,11 +1,12 @@
 /**
  * The producer side of the queue contract. In: an operation, its args and the calling client.
- * Out: a signed BullMQ job on `commands-<serverId>` and, through ONE QueueEvents per queue per
- * process feeding a map of pending job ids, its result, its protocol error, or "still queued"
- * when the deadline passes first.
+ * Out: a signed BullMQ job on `commands-<serverId>` and its result, its protocol error, or "still
+ * queued" when the deadline passes first. Outcomes arrive on this process's reply list (ReplyInbox:
+ * the job's signed `replyTo`), so a process reads only its own jobs' outcomes; a job still pending
+ * after SWEEP_MS is read from the queue itself each SWEEP_MS (a lost reply, an older bridge).
  */
 
-import { type Job, Queue, QueueEvents } from "bullmq";
+import { type Job, Queue } from "bullmq";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import {
@@ -23,6 +24,7 @@ import {
 } from "../index.js";
 import { dataFromReturnValue, errorFromFailedJob } from "./failure.js";
 import { guardRedis } from "./redis-guard.js";
+import { ReplyInbox, type ReplyMessage } from "./reply-inbox.js";
 
 export type JobOutcome =
   | { status: "completed"; jobId: string; data: unknown }
@@ -41,12 +43,12 @@ export interface JobReport {
 interface Pending {
   resolve: (data: unknown) => void;
   reject: (error: BridgeError) => void;
+  queue: Queue;
+  since: number;
 }
 
 interface ServerQueue {
   queue: Queue;
-  events: QueueEvents;
-  eventsConnection: Redis;
   ready: Promise<unknown>;
 }
 
@@ -63,9 +65,13 @@ export interface JobClientOptions {
 export class JobClient {
   private readonly queues = new Map<string, ServerQueue>();
   private readonly pending = new Map<string, Pending>();
+  private readonly inbox: ReplyInbox;
+  private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly options: JobClientOptions) {}
+  constructor(private readonly options: JobClientOptions) {
+    this.inbox = new ReplyInbox(options.redis, options.prefix, (reply) => this.onReply(reply));
+  }
 
   get timeoutMs(): number {
     return this.options.timeoutMs;
@@ -86,10 +92,11 @@ export class JobClient {
   ): Promise<JobOutcome> {
     const envelope = makeRequest(op, args, { id: requestId });
     const jobId = envelope.id;
-    const data = signJob({ serverId, envelope, client }, this.options.secret);
+    const data = signJob({ serverId, envelope, client, replyTo: this.inbox.id }, this.options.secret);
     const sq = this.serverQueue(serverId);
+    this.inbox.start();
     await guardRedis(this.options.redis, "waiting for the queue", () => sq.ready);
-    const result = this.waitFor(jobId, timeoutMs);
+    const result = this.waitFor(sq.queue, jobId, timeoutMs);
     try {
       await guardRedis(this.options.redis, "adding the job", () =>
         sq.queue.add(op, data, jobOptions(jobId, this.options.retention)),
@@ -99,7 +106,6 @@ export class JobClient {
       throw error;
     }
     this.options.logger.debug({ jobId, serverId, op, client: client.id }, "job queued");
-    void this.settleIfFinished(sq.queue, jobId);
     const outcome = await result;
     if (outcome !== TIMED_OUT) return { status: "completed", jobId, data: outcome };
     const state = await sq.queue.getJobState(jobId).catch(() => "unknown");
@@ -144,16 +150,14 @@ export class JobClient {
     for (const p of this.pending.values())
       p.reject(new BridgeError("CONNECTION_ERROR", "MCP server shutting down"));
     this.pending.clear();
+    clearInterval(this.sweeper);
     const queues = [...this.queues.values()];
     this.queues.clear();
-    // Disconnect the blocking connections first: a QueueEvents on a shared connection otherwise waits
-    // for its XREAD BLOCK, which never returns while Redis is reconnecting.
-    for (const q of queues) q.eventsConnection.disconnect();
-    const closing = Promise.allSettled(queues.flatMap((q) => [q.events.close(), q.queue.close()]));
+    const closing = Promise.allSettled([this.inbox.close(), ...queues.map((q) => q.queue.close())]);
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
   }
 
-  private waitFor(jobId: string, timeoutMs: number): Promise<unknown> {
+  private waitFor(queue: Queue, jobId: string, timeoutMs: number): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(jobId);
@@ -163,7 +167,10 @@ export class JobClient {
         clearTimeout(timer);
         this.pending.delete(jobId);
       };
+      this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
       this.pending.set(jobId, {
+        queue,
+        since: Date.now(),
         resolve: (data) => {
           done();
           resolve(data);
@@ -176,7 +183,25 @@ export class JobClient {
     });
   }
 
-  /** A job may finish before QueueEvents delivers; look once after adding. */
+  private onReply(reply: ReplyMessage): void {
+    const p = this.pending.get(reply.jobId);
+    if (!p) return;
+    if (reply.ok) this.onCompleted(reply.jobId, reply.returnvalue);
+    else this.onFailed(p.queue, reply.jobId, reply.failedReason);
+  }
+
+  /** Reads the jobs pending for SWEEP_MS or more from the queue; stops when none is pending. */
+  private sweep(): void {
+    if (this.pending.size === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+      return;
+    }
+    const old = Date.now() - SWEEP_MS;
+    for (const [jobId, p] of this.pending) if (p.since <= old) void this.settleIfFinished(p.queue, jobId);
+  }
+
+  /** Settles a pending job that finished (its reply was lost or never sent). */
   private async settleIfFinished(queue: Queue, jobId: string): Promise<void> {
     try {
       const job = await queue.getJob(jobId);
@@ -185,7 +210,7 @@ export class JobClient {
         this.onFailed(queue, jobId, job.failedReason);
       else if (job.finishedOn) this.onCompleted(jobId, job.returnvalue);
     } catch {
-      // QueueEvents will still deliver; nothing to do.
+      // Redis unreachable: the next sweep looks again.
     }
   }
 
@@ -210,15 +235,9 @@ export class JobClient {
     const name = commandQueueName(serverId);
     const { redis, prefix, logger } = this.options;
     const queue = new Queue(name, { connection: redis, prefix });
-    const eventsConnection = redis.duplicate({ maxRetriesPerRequest: null });
-    eventsConnection.on("error", () => undefined);
-    const events = new QueueEvents(name, { connection: eventsConnection, prefix });
-    events.on("completed", ({ jobId, returnvalue }) => this.onCompleted(jobId, returnvalue));
-    events.on("failed", ({ jobId, failedReason }) => this.onFailed(queue, jobId, failedReason));
-    events.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue events error"));
     queue.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue error"));
-    const ready = Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-    const sq = { queue, events, eventsConnection, ready };
+    const ready = queue.waitUntilReady();
+    const sq = { queue, ready };
     ready.catch(() => {
       // Let the next call start afresh instead of failing forever on a stale rejection.
       if (this.queues.get(serverId) === sq) this.queues.delete(serverId);
@@ -229,6 +248,8 @@ export class JobClient {
 }
 
 const TIMED_OUT = Symbol("timed out");
+/** A job pending this long is read from the queue, then again each SWEEP_MS. */
+export const SWEEP_MS = 1000;
 const CLOSE_WAIT_MS = 5000;
 
 /** A failed job's error with the details the bridge logged; the failedReason alone if the log cannot be read. */

@@ -134,6 +134,20 @@ describe("job signing", () => {
       expect.objectContaining({ code: "AUTH_FAILED", details: { credential: "job_secret" } }),
     );
   });
+  it("signs the reply list a job names: a redirected or added replyTo is refused", () => {
+    const signed = signJob({ ...data, replyTo: "producer-a" }, "s3cret");
+    expect(verifyJob(signed, "s3cret").replyTo).toBe("producer-a");
+    for (const bad of [
+      { ...signed, replyTo: "producer-b" },
+      { ...signJob(data, "s3cret"), replyTo: "producer-b" },
+    ]) {
+      expect(() => verifyJob(bad, "s3cret")).toThrowError(expect.objectContaining({ code: "AUTH_FAILED" }));
+    }
+    // A job without replyTo signs the same bytes as before the field existed.
+    expect(signJob(data, "s3cret").sig).toBe(signJob({ ...data, replyTo: undefined }, "s3cret").sig);
+    const badId = signJob({ ...data, replyTo: "a:b" }, "s3cret");
+    expect(() => verifyJob(badId, "s3cret")).toThrowError(expect.objectContaining({ code: "AUTH_FAILED" }));
+  });
 });
 
 describe("BridgeError retryable", () => {

@@ -175,9 +175,10 @@ export class Producer {
     args: OperationArgs<O>,
     client = { id: "alice", role: "admin" },
     sign = true,
+    replyTo?: string,
   ) {
     const envelope = makeRequest(op, args);
-    const unsigned = { serverId: this.serverId, envelope, client };
+    const unsigned = { serverId: this.serverId, envelope, client, replyTo };
     const data = sign ? signJob(unsigned, JOB_SECRET) : unsigned;
     return this.queue.add(op, data, jobOptions(envelope.id, { attempts: 5 }));
   }

@@ -1,0 +1,58 @@
+/**
+ * Tells the producer that queued a job how it ended, on the producer's own reply list (the job's
+ * signed `replyTo`, shared/src/queue/reply-inbox.ts), so producers need not read every job's events.
+ * In: the worker's "completed" and "failed" events, after BullMQ recorded the outcome (get_job and
+ * Bull Board see it first). Only jobs whose signature the processor checked (`expect`) are answered;
+ * a retried attempt is not an outcome. Out: one LPUSH + PEXPIRE per finished job, best effort: a
+ * producer that misses a reply reads the job from the queue (JobClient's sweep).
+ */
+import { type Logger, redisKeys } from "@mcp-bridge/shared";
+import type { Job, Worker } from "bullmq";
+import type { Redis } from "ioredis";
+
+/** A reply list nobody reads (its process ended) is gone this long after the last reply. */
+export const REPLY_TTL_MS = 60_000;
+
+export class JobReplies {
+  private readonly replyTo = new WeakMap<Job, string>();
+  private readonly keys: ReturnType<typeof redisKeys>;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly logger: Logger,
+  ) {
+    this.keys = redisKeys(prefix);
+  }
+
+  /** The processor calls this once the job's signature checked out. */
+  expect(job: Job, replyTo: string | undefined): void {
+    if (replyTo) this.replyTo.set(job, replyTo);
+  }
+
+  attach(worker: Worker): void {
+    worker.on("completed", (job, returnvalue) => this.send(job, { jobId: job.id, ok: true, returnvalue }));
+    worker.on("failed", (job, error) => {
+      // finishedOn is set only when the job failed for good, not when BullMQ will retry it.
+      if (job?.finishedOn) this.send(job, { jobId: job.id, ok: false, failedReason: error.message });
+    });
+  }
+
+  private send(job: Job, message: Record<string, unknown>): void {
+    const to = this.replyTo.get(job);
+    if (!to) return;
+    this.replyTo.delete(job);
+    const key = this.keys.reply(to);
+    this.redis
+      .multi()
+      .lpush(key, JSON.stringify(message))
+      .pexpire(key, REPLY_TTL_MS)
+      .exec()
+      .catch((error: Error) =>
+        this.logger.warn(
+          { jobId: job.id, err: error.message },
+          "could not send a job's reply; the producer reads the job instead",
+        ),
+      );
+  }
+}
