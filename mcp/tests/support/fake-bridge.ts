@@ -9,10 +9,12 @@ import {
   type ErrorPayload,
   type JobData,
   parseRequest,
+  redisKeys,
   requestOperation,
   verifyJob,
 } from "@mcp-bridge/shared";
-import { UnrecoverableError, Worker } from "bullmq";
+import { type Job, UnrecoverableError, Worker } from "bullmq";
+import { Redis } from "ioredis";
 
 /** A failure whose payload (details included) the worker logs before failing the job. */
 class GameFailure extends Error {
@@ -27,8 +29,16 @@ export class FakeBridge {
   /** Off: failures leave no error payload in the job's log (only "CODE: message"). */
   logErrorPayloads = true;
   private readonly workers: Worker[];
+  private readonly replies: Redis;
 
   constructor(redisUrl: string, prefix: string, secret: string, servers: string[]) {
+    this.replies = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    // Like the bridge: the final outcome goes to the producer's reply list (bridge/src/jobs/job-replies.ts).
+    const reply = (job: Job, message: object) => {
+      const to = (job.data as { replyTo?: string }).replyTo;
+      if (to)
+        void this.replies.lpush(redisKeys(prefix).reply(to), JSON.stringify(message)).catch(() => undefined);
+    };
     this.workers = servers.map(
       (serverId) =>
         new Worker(
@@ -55,6 +65,12 @@ export class FakeBridge {
           { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency: 4 },
         ),
     );
+    for (const worker of this.workers) {
+      worker.on("completed", (job, returnvalue) => reply(job, { jobId: job.id, ok: true, returnvalue }));
+      worker.on("failed", (job, error) => {
+        if (job?.finishedOn) reply(job, { jobId: job.id, ok: false, failedReason: error.message });
+      });
+    }
   }
 
   async ready(): Promise<void> {
@@ -63,6 +79,7 @@ export class FakeBridge {
 
   async close(): Promise<void> {
     await Promise.all(this.workers.map((w) => w.close(true)));
+    this.replies.disconnect();
   }
 
   private requireOnline(name: unknown): string {
