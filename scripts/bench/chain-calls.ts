@@ -21,10 +21,11 @@ export interface Samples {
   firstError?: string;
 }
 
-/** Ends an MCP session the way a well-behaved HTTP client does (DELETE), then closes the client. */
+/** Ends an MCP session the way a well-behaved client does (HTTP: DELETE), then closes the client (stdio: the process ends). */
 export async function endSession(client: Client): Promise<void> {
-  const transport = client.transport as StreamableHTTPClientTransport | undefined;
-  await transport?.terminateSession().catch(() => undefined);
+  const transport = client.transport as Partial<StreamableHTTPClientTransport> | undefined;
+  if (typeof transport?.terminateSession === "function")
+    await transport.terminateSession().catch(() => undefined);
   await client.close().catch(() => undefined);
 }
 

@@ -10,6 +10,31 @@ import { cpus, loadavg, totalmem } from "node:os";
 export interface Watched {
   name: string;
   pid: number;
+  /** More processes counted under the same name (e.g. one stdio MCP server per session). */
+  more?: number[];
+}
+
+/** CPU % of one core per process name (summed over a group). */
+export interface CpuShare {
+  [name: string]: number;
+}
+
+const groupCpu = (w: Watched) => [w.pid, ...(w.more ?? [])].reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+
+/** CPU % of one core used by each watched process (and this one, "bench clients") while `fn` runs. */
+export async function withCpu<T>(watched: Watched[], fn: () => Promise<T>): Promise<[T, CpuShare, number]> {
+  const before = watched.map(groupCpu);
+  const self = process.cpuUsage();
+  const t = performance.now();
+  const value = await fn();
+  const wall = (performance.now() - t) / 1000;
+  const cpu: CpuShare = {};
+  watched.forEach((w, i) => {
+    cpu[w.name] = ((groupCpu(w) - before[i]!) / wall) * 100;
+  });
+  const used = process.cpuUsage(self);
+  cpu["bench clients"] = ((used.user + used.system) / 1e6 / wall) * 100;
+  return [value, cpu, wall];
 }
 
 export interface Memory {

@@ -8,15 +8,15 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { REPO } from "../../mcp/tests/e2e/support/processes.js";
+import { type Proc, REPO } from "../../mcp/tests/e2e/support/processes.js";
 import { type Stack, startStack } from "../../mcp/tests/e2e/support/stack.js";
-import { directRcon, endSession, mcpSequential, queueOnly, sustained } from "./chain-calls.js";
+import { directRcon, endSession, mcpSequential, queueOnly } from "./chain-calls.js";
+import { compare, startBaseline, type Transport } from "./chain-compare.js";
 import { eventsEndToEnd } from "./chain-events.js";
 import { longRun } from "./chain-long.js";
-import { childrenNamed, cpuSeconds, load, machine, memory, type Watched } from "./chain-procs.js";
+import { childrenNamed, load, machine, memory, type Watched, withCpu } from "./chain-procs.js";
 import {
-  type CpuShare,
+  compareTable,
   eventsTable,
   latencyTable,
   longTable,
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     quick: { type: "boolean", default: false },
     long: { type: "string" },
     clients: { type: "string", default: "1,16,64" },
+    transports: { type: "string", default: "http,stdio" },
     seconds: { type: "string" },
     samples: { type: "string" },
     "event-rate": { type: "string", default: "10000" },
@@ -46,6 +47,7 @@ const samples = Number(values.samples ?? (quick ? 200 : 1000));
 const eventRate = Number(values["event-rate"]);
 const eventSeconds = Number(values["event-seconds"] ?? (quick ? 4 : 10));
 const levels = values.clients.split(",").map(Number);
+const transports = values.transports.split(",") as Transport[];
 const md = values.markdown;
 for (const [name, v] of Object.entries({
   seconds,
@@ -56,6 +58,9 @@ for (const [name, v] of Object.entries({
 })) {
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
 }
+if (transports.some((t) => t !== "http" && t !== "stdio")) {
+  throw new Error(`--transports must be http, stdio or both, got ${values.transports}`);
+}
 if (levels.some((n) => !Number.isInteger(n) || n < 1 || n > 256)) {
   throw new Error(`--clients must be a comma list of integers 1-256, got ${values.clients}`);
 }
@@ -64,9 +69,10 @@ const progress = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 const print = (line = "") => process.stdout.write(`${line}\n`);
 
 let stack: Stack | undefined;
+let baselineProc: Proc | undefined;
 let stopping: Promise<void> | undefined;
 const stopAll = () => {
-  stopping ??= (stack?.stop() ?? Promise.resolve()).catch(() => undefined);
+  stopping ??= Promise.allSettled([stack?.stop(), baselineProc?.stop()]).then(() => undefined);
   return stopping;
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -76,33 +82,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 // Hard bound on the whole run: every phase is bounded, this catches anything that is not.
-const budgetS = (longSeconds ?? 0) + (quick ? 240 : 600);
+const budgetS = (longSeconds ?? 0) + (quick ? 900 : 1800);
 setTimeout(() => {
   progress(`run exceeded its ${budgetS} s budget; stopping`);
   void stopAll().then(() => process.exit(1));
 }, budgetS * 1000).unref();
-
-/** CPU % of one core used by each watched process (and this one) while `fn` runs. */
-async function withCpu<T>(watched: Watched[], fn: () => Promise<T>): Promise<[T, CpuShare, number]> {
-  const before = watched.map((w) => cpuSeconds(w.pid));
-  const self = process.cpuUsage();
-  const t = performance.now();
-  const value = await fn();
-  const wall = (performance.now() - t) / 1000;
-  const cpu: CpuShare = {};
-  watched.forEach((w, i) => {
-    cpu[w.name] = ((cpuSeconds(w.pid) - before[i]!) / wall) * 100;
-  });
-  const used = process.cpuUsage(self);
-  cpu["bench clients"] = ((used.user + used.system) / 1e6 / wall) * 100;
-  return [value, cpu, wall];
-}
-
-async function sessions(n: number): Promise<Client[]> {
-  const out: Client[] = [];
-  for (let i = 0; i < n; i++) out.push(await stack!.httpClient());
-  return out;
-}
 
 async function main(): Promise<void> {
   print("# minecraft-mcp-bridge whole-chain benchmark");
@@ -149,7 +133,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const measured: Measured = { latency: {} as Measured["latency"], throughput: [], memory: {} };
+  const measured: Measured = { latency: {} as Measured["latency"], throughput: [], memory: {}, compare: [] };
   const client = await stack.httpClient();
   progress("warming up (direct RCON and MCP calls)");
   await directRcon(stack, Math.min(300, samples));
@@ -158,15 +142,6 @@ async function main(): Promise<void> {
   measured.latency.direct = await directRcon(stack, samples);
   measured.latency.queue = await queueOnly(stack, samples);
   measured.latency.mcp = await mcpSequential(client, samples);
-  for (const n of levels) {
-    progress(`throughput: ${n} session(s) for ${seconds} s`);
-    const clients = await sessions(n);
-    const [run, cpu, wall] = await withCpu(watched, () => sustained(clients, seconds, 1000));
-    const cpuSecondsUsed = (Object.values(cpu).reduce((a, b) => a + b, 0) / 100) * wall;
-    const cpuMsPerCall = (cpuSecondsUsed * 1000) / Math.max(1, run.completed);
-    measured.throughput.push({ run, cpu, cpuMsPerCall, load: load().split(" ")[0]! });
-    await Promise.allSettled(clients.map(endSession));
-  }
   await endSession(client);
   measured.events = [];
   for (const mode of ["pull", "push"] as const) {
@@ -175,6 +150,35 @@ async function main(): Promise<void> {
     measured.events.push({ run, cpu, load: load().split(" ")[0]! });
   }
   for (const w of watched) measured.memory[w.name] = { idle: idle.get(w.name)!, end: memory(w.pid) };
+  const baseline = await startBaseline(stack);
+  baselineProc = baseline.http;
+  const [devserver, ...ours] = watched;
+  for (const transport of transports) {
+    // stdio: one MCP process per session; the HTTP MCP server would only add its idle reader.
+    if (transport === "stdio") await stack.mcp.stop();
+    const oursHere = transport === "stdio" ? ours.filter((w) => w.name !== "MCP server") : ours;
+    for (const n of levels) {
+      const runs = await compare({
+        stack,
+        baseline,
+        transport,
+        sessions: n,
+        seconds,
+        devserver: devserver!,
+        ours: oursHere,
+        progress,
+      });
+      measured.compare.push(...runs);
+      progress(`\n${compareTable(measured.compare, md)}`);
+      const mine = runs.find((r) => r.side === "ours")!;
+      if (transport === "http") {
+        const cpuMsPerCall = Object.entries(mine.cpuMsPerCall)
+          .filter(([name]) => name !== "server side")
+          .reduce((a, [, v]) => a + v, 0);
+        measured.throughput.push({ run: mine.run, cpu: mine.cpu, cpuMsPerCall, load: mine.load });
+      }
+    }
+  }
 
   print();
   print("## 1. tool-call latency: queue vs direct RCON (same devserver)");
@@ -182,6 +186,11 @@ async function main(): Promise<void> {
   print();
   print("## 2. sustained tool calls/s (get_online_players, each session its own MCP session over HTTP)");
   print(throughputTable(measured, md));
+  print();
+  print(
+    "## 2b. ours vs a direct-RCON MCP server (scripts/bench/baseline-server.ts), same devserver and client",
+  );
+  print(compareTable(measured.compare, md));
   print();
   print("## 3. events end to end (devserver -> bridge -> Redis Stream -> MCP server -> MCP client)");
   print(eventsTable(measured, md));
