@@ -20,6 +20,7 @@ import { createJobProcessor, type ExecutionResult, type RequestExecutor } from "
 import { ModBatcher } from "../jobs/mod-batcher.js";
 import { RequestClaims } from "../jobs/request-claims.js";
 import type { Mode } from "../jobs/retry-policy.js";
+import type { ServerSources } from "../sources/server-sources.js";
 import { createVanillaContext } from "../vanilla/index.js";
 import { type Capability, detectCapability } from "./capability.js";
 import { Lease } from "./lease.js";
@@ -59,6 +60,8 @@ export interface ServerRuntimeOptions {
   ownerName?: string;
   /** Largest answer (JSON bytes) a job keeps in Redis; longer ones are cut and marked. Default 256 KiB. */
   resultMaxBytes?: number;
+  /** Log tail and management sources; run while the lease is held. */
+  sources?: ServerSources;
 }
 
 export interface ServerStatus {
@@ -131,7 +134,7 @@ export class ServerRuntime implements RequestExecutor {
     const maxBytes = this.options.resultMaxBytes ?? DEFAULT_RESULT_MAX_BYTES;
     let result: ExecutionResult;
     try {
-      result = await this.run(request, op);
+      result = this.withSources(op, await this.run(request, op));
     } catch (error) {
       throw boundError(error, maxBytes);
     }
@@ -139,6 +142,13 @@ export class ServerRuntime implements RequestExecutor {
     if (cut)
       this.log.warn({ requestId: request.id, op, maxBytes }, "answer cut to RESULT_MAX_BYTES before storing");
     return cut ? { ...result, data: value } : result;
+  }
+
+  /** get_server_info also says which event sources are active (the bridge's knowledge, not the server's). */
+  private withSources(op: Operation, result: ExecutionResult): ExecutionResult {
+    const sources = this.options.sources;
+    if (op !== "get_server_info" || !sources || typeof result.data !== "object" || result.data === null) return result;
+    return { ...result, data: { ...(result.data as object), eventSources: sources.describe() } };
   }
 
   private async run(request: RequestMessage, op: Operation): Promise<ExecutionResult> {
@@ -174,6 +184,7 @@ export class ServerRuntime implements RequestExecutor {
   /** Runs with the lease held; must return quickly (renewals wait for it). */
   private async acquire(): Promise<void> {
     const { server, metrics } = this.options;
+    this.options.sources?.start();
     const rcon = this.options.createRcon(server);
     this.rcon = rcon;
     this.worker = new CommandWorker({
@@ -275,6 +286,7 @@ export class ServerRuntime implements RequestExecutor {
       );
     }
     await worker?.close(this.options.shutdownTimeoutMs ?? 10_000);
+    await this.options.sources?.stop();
     this.worker = undefined;
     this.rcon = undefined;
     this.currentMode = undefined;

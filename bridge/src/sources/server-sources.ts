@@ -1,0 +1,128 @@
+/**
+ * The event sources of one server besides the mod: the log tail and the Server Management Protocol.
+ * They run only while this process holds the server's lease (started and stopped by the runtime).
+ * Which source wins when several deliver a type (so one happening is stored once):
+ *   - the mod, while its event session is connected, for every type it has (all but server_status);
+ *   - else the log for chat, join, quit and death (durable: it resumes where it stopped);
+ *   - the management protocol for join and quit only when there is no log source, and always for
+ *     server_status (nothing else has it).
+ * The description (which source is active and what it delivers) is published to Redis for the MCP
+ * server's event tools, and served in get_server_info and /readyz.
+ */
+import {
+  EVENT_TYPES,
+  type EventSourceDescription,
+  type EventType,
+  type Logger,
+  redisKeys,
+} from "@mcp-bridge/shared";
+import type { Redis } from "ioredis";
+
+export interface SourceHandle {
+  start(): void;
+  stop(): Promise<void>;
+  /** Live state for the description, e.g. "connected" or "waiting for the log file". */
+  detail(): { active: boolean; detail: string };
+}
+
+export interface ServerSourcesOptions {
+  serverId: string;
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+  log?: SourceHandle;
+  management?: SourceHandle;
+  /** True while the mod's event session of this server is connected. */
+  modConnected: () => boolean;
+  /** How often the description is re-published; it expires after three periods. Default 5 s. */
+  publishMs?: number;
+}
+
+const LOG_TYPES: readonly EventType[] = ["player_chat", "player_join", "player_quit", "player_death"];
+const MOD_TYPES: readonly EventType[] = EVENT_TYPES.filter((t) => t !== "server_status");
+
+export class ServerSources {
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(private readonly options: ServerSourcesOptions) {}
+
+  get hasLog(): boolean {
+    return this.options.log !== undefined;
+  }
+
+  /** Whether the log source stores its events now (the mod wins while connected). */
+  logStores(): boolean {
+    return !this.options.modConnected();
+  }
+
+  /** Whether the management source stores joins and quits now. */
+  managementStoresPlayers(): boolean {
+    return !this.options.modConnected() && this.options.log === undefined;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.options.log?.start();
+    this.options.management?.start();
+    const period = this.options.publishMs ?? 5000;
+    this.timer = setInterval(() => void this.publish(period * 3), period);
+    this.timer.unref();
+    void this.publish(period * 3);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    clearInterval(this.timer);
+    await Promise.all([this.options.log?.stop(), this.options.management?.stop()]);
+    await this.options.redis
+      .del(redisKeys(this.options.prefix).eventSources(this.options.serverId))
+      .catch(() => 0);
+  }
+
+  describe(): EventSourceDescription[] {
+    const mod = this.options.modConnected();
+    const out: EventSourceDescription[] = [
+      {
+        source: "mod",
+        active: mod,
+        types: mod ? [...MOD_TYPES] : [],
+        detail: mod ? "mod event session connected" : "no mod event session",
+      },
+    ];
+    const { log, management } = this.options;
+    if (log) {
+      const state = log.detail();
+      out.push({
+        source: "log",
+        active: state.active,
+        types: state.active && !mod ? [...LOG_TYPES] : [],
+        detail: mod ? `${state.detail}; the mod delivers these types` : state.detail,
+      });
+    }
+    if (management) {
+      const state = management.detail();
+      const types: EventType[] = state.active ? ["server_status"] : [];
+      if (state.active && this.managementStoresPlayers()) types.unshift("player_join", "player_quit");
+      out.push({ source: "management", active: state.active, types, detail: state.detail });
+    }
+    return out;
+  }
+
+  private async publish(ttlMs: number): Promise<void> {
+    if (!this.running) return;
+    const key = redisKeys(this.options.prefix).eventSources(this.options.serverId);
+    try {
+      await this.options.redis.set(
+        key,
+        JSON.stringify({ sources: this.describe(), at: Date.now() }),
+        "PX",
+        ttlMs,
+      );
+    } catch (error) {
+      this.options.logger.debug({ err: error }, "could not publish the event sources");
+    }
+  }
+}
