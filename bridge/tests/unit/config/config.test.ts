@@ -72,9 +72,9 @@ describe("loadConfig", () => {
     expect(problemsOf({ ...base, MC_MANAGEMENT_URL: "wss://127.0.0.1:25585" }).join("\n")).toMatch(
       /MC_MANAGEMENT_SECRET/,
     );
-    expect(problemsOf({ ...base, MC_MANAGEMENT_URL: "http://x", MC_MANAGEMENT_SECRET: "s" }).join("\n")).toMatch(
-      /MC_MANAGEMENT_URL: must be a ws/,
-    );
+    expect(
+      problemsOf({ ...base, MC_MANAGEMENT_URL: "http://x", MC_MANAGEMENT_SECRET: "s" }).join("\n"),
+    ).toMatch(/MC_MANAGEMENT_URL: must be a ws/);
     expect(
       JSON.stringify(
         configSummary(
