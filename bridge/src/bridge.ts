@@ -89,6 +89,7 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
         logger,
         metrics,
         modConnected: (serverId) => ingest?.status(serverId).connected ?? false,
+        reconnect: { baseMs: config.rcon.reconnectBaseMs, maxMs: config.rcon.reconnectMaxMs },
       }),
     ]),
   );

@@ -1,7 +1,7 @@
 /**
  * Reading `latest.log` by byte offset. In: a path. Out: runs of COMPLETE lines (a line is complete
  * once its `\n` is written; a partial last line is left for the next read) with the byte offsets
- * they span, and the file's identity: `<inode>:<hash of its first line>`. The inode tells a new file
+ * they span, and the file's identity: `<inode>.<birth time>:<hash of its first line>`. The inode tells a new file
  * from the old one while both exist; the first line (vanilla starts every log with a timestamped
  * line) tells them apart after the old one was renamed and compressed, and finds it again among
  * the archives (`yyyy-MM-dd-N.log.gz`) when the bridge was down during a rotation.
@@ -62,7 +62,7 @@ export class OpenLogFile {
       throw error;
     }
     try {
-      const { ino } = await handle.stat();
+      const { ino, birthtimeMs } = await handle.stat();
       const head = Buffer.alloc(HEAD_MAX);
       const { bytesRead } = await handle.read(head, 0, HEAD_MAX, 0);
       const hash = headHash(head.subarray(0, bytesRead));
@@ -70,7 +70,8 @@ export class OpenLogFile {
         await handle.close();
         return undefined;
       }
-      return new OpenLogFile(path, handle, ino, `${ino}:${hash}`);
+      // Birth time (where the file system has one) tells a new file from an old one whose inode it reused.
+      return new OpenLogFile(path, handle, ino, `${ino}.${Math.round(birthtimeMs)}:${hash}`);
     } catch (error) {
       await handle.close().catch(() => undefined);
       throw error;

@@ -4,6 +4,8 @@ import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config.js";
 import { LogTailSource } from "../logtail/log-tail-source.js";
 import { LogPositionStore } from "../logtail/position-store.js";
+import { ManagementSource } from "../management/management-source.js";
+import { ManagementStore } from "../management/management-store.js";
 import type { BridgeMetrics } from "../ops/metrics.js";
 import { ServerSources, type SourceHandle } from "./server-sources.js";
 
@@ -15,6 +17,8 @@ export interface SourceDeps {
   logger: Logger;
   metrics: Pick<BridgeMetrics, "logLines" | "eventsOut">;
   modConnected: (serverId: string) => boolean;
+  /** Reconnect backoff of the management connection (the RCON settings). */
+  reconnect?: { baseMs?: number; maxMs?: number };
 }
 
 function logSource(
@@ -43,6 +47,31 @@ function logSource(
   };
 }
 
+function managementSource(
+  server: ServerConfig,
+  deps: SourceDeps,
+  sources: () => ServerSources,
+): SourceHandle | undefined {
+  if (!server.managementUrl || !server.managementSecret) return undefined;
+  const serverId = server.id;
+  const source = new ManagementSource({
+    serverId,
+    url: server.managementUrl,
+    secret: server.managementSecret,
+    certFile: server.managementCertFile,
+    store: new ManagementStore(deps.redis, deps.prefix, serverId, deps.streamMaxLen),
+    logger: deps.logger,
+    storePlayers: () => sources().managementStoresPlayers(),
+    onStored: (n) => deps.metrics.eventsOut.inc({ serverId }, n),
+    reconnect: deps.reconnect,
+  });
+  return {
+    start: () => source.start(),
+    stop: () => source.stop(),
+    detail: () => ({ active: source.active, detail: source.state }),
+  };
+}
+
 export function createServerSources(server: ServerConfig, deps: SourceDeps): ServerSources {
   let sources: ServerSources | undefined;
   const self = () => sources!;
@@ -52,6 +81,7 @@ export function createServerSources(server: ServerConfig, deps: SourceDeps): Ser
     prefix: deps.prefix,
     logger: deps.logger,
     log: logSource(server, deps, self),
+    management: managementSource(server, deps, self),
     modConnected: () => deps.modConnected(server.id),
   });
   return sources;
