@@ -22,6 +22,12 @@ afterEach(async () => {
   stack = undefined;
 });
 
+const KINDS: Record<string, string> = {
+  "joined the game": "player_join",
+  "left the game": "player_quit",
+  died: "player_death",
+};
+
 /** What the log says happened, read with plain regexes (independent of the bridge's parser). */
 function eventsOfLog(text: string): Ev[] {
   const out: Ev[] = [];
@@ -29,11 +35,10 @@ function eventsOfLog(text: string): Ev[] {
     const m = /^\[\d\d:\d\d:\d\d\] \[Server thread\/INFO\]: (.*)$/.exec(line);
     if (!m) continue;
     const msg = m[1]!;
-    let e: RegExpExecArray | null;
-    if ((e = /^<(\w+)> (.*)$/.exec(msg))) out.push(["player_chat", e[1]!, e[2]!]);
-    else if ((e = /^(\w+) joined the game$/.exec(msg))) out.push(["player_join", e[1]!]);
-    else if ((e = /^(\w+) left the game$/.exec(msg))) out.push(["player_quit", e[1]!]);
-    else if ((e = /^(\w+) died$/.exec(msg))) out.push(["player_death", e[1]!]);
+    const chat = /^<(\w+)> (.*)$/.exec(msg);
+    const other = /^(\w+) (joined the game|left the game|died)$/.exec(msg);
+    if (chat) out.push(["player_chat", chat[1]!, chat[2]!]);
+    else if (other) out.push([KINDS[other[2]!]!, other[1]!]);
   }
   return out;
 }
