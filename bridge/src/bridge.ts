@@ -9,6 +9,7 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import type { BridgeConfig, ServerConfig } from "./config.js";
 import { createEventIngest, type EventIngest } from "./events/index.js";
+import type { Mode } from "./jobs/retry-policy.js";
 import {
   type BridgeMetrics,
   createMetrics,
@@ -89,11 +90,13 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
         logger,
         metrics,
         modConnected: (serverId) => ingest?.status(serverId).connected ?? false,
+        detectedMode: (serverId): Mode | undefined =>
+          runtimes.find((r: ServerRuntime) => r.serverId === serverId)?.detectedMode,
         reconnect: { baseMs: config.rcon.reconnectBaseMs, maxMs: config.rcon.reconnectMaxMs },
       }),
     ]),
   );
-  const runtimes = config.servers.map(
+  const runtimes: ServerRuntime[] = config.servers.map(
     (server) =>
       new ServerRuntime({
         sources: sources.get(server.id),

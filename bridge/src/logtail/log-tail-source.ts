@@ -24,6 +24,8 @@ export interface LogTailOptions {
   chunkBytes?: number;
   /** First start ever (no stored position): read the existing file from its start instead of its end. */
   fromStart?: boolean;
+  /** While false nothing is read (e.g. until the server's mode is known). */
+  ready?: () => boolean;
   /** When false the lines are read and the position moves on, but no event is stored (the mod delivers them). */
   storeEvents?: () => boolean;
   /** Counts lines by outcome: event, other (known layout, not an event), unparsed (unknown layout). */
@@ -112,6 +114,7 @@ export class LogTailSource {
   }
 
   private async pass(): Promise<void> {
+    if (this.options.ready && !this.options.ready()) return;
     this.position ??= await this.options.store.load();
     if (!this.file && !(await this.openCurrent())) return;
     const file = this.file!;

@@ -108,6 +108,11 @@ export class ServerRuntime implements RequestExecutor {
     return this.currentMode;
   }
 
+  /** The mode of the last capability check (kept while RCON reconnects); undefined before the first. */
+  get detectedMode(): Mode | undefined {
+    return this.capability?.mode;
+  }
+
   start(): void {
     this.stopping = false;
     this.lease.start();

@@ -17,6 +17,7 @@ export interface SourceDeps {
   logger: Logger;
   metrics: Pick<BridgeMetrics, "logLines" | "eventsOut">;
   modConnected: (serverId: string) => boolean;
+  detectedMode: (serverId: string) => "mod" | "vanilla" | undefined;
   /** Reconnect backoff of the management connection (the RCON settings). */
   reconnect?: { baseMs?: number; maxMs?: number };
 }
@@ -36,6 +37,7 @@ function logSource(
     logger: deps.logger,
     pollMs: deps.logTailPollMs,
     fromStart: server.logFromStart,
+    ready: () => sources().logReady(),
     storeEvents: () => sources().logStores(),
     onLines: (outcome, n) => deps.metrics.logLines.inc({ serverId, outcome }, n),
     onStored: (n) => deps.metrics.eventsOut.inc({ serverId }, n),
@@ -83,6 +85,7 @@ export function createServerSources(server: ServerConfig, deps: SourceDeps): Ser
     log: logSource(server, deps, self),
     management: managementSource(server, deps, self),
     modConnected: () => deps.modConnected(server.id),
+    detectedMode: () => deps.detectedMode(server.id),
   });
   return sources;
 }

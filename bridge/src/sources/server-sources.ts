@@ -2,7 +2,9 @@
  * The event sources of one server besides the mod: the log tail and the Server Management Protocol.
  * They run only while this process holds the server's lease (started and stopped by the runtime).
  * Which source wins when several deliver a type (so one happening is stored once):
- *   - the mod, while its event session is connected, for every type it has (all but server_status);
+ *   - the mod, once the server answered in mod mode (or its event session is connected), for every type
+ *     it has (all but server_status): the mod replays what it emitted while disconnected, so another
+ *     source storing the same happenings meanwhile would store them twice;
  *   - else the log for chat, join, quit and death (durable: it resumes where it stopped);
  *   - the management protocol for join and quit only when there is no log source, and always for
  *     server_status (nothing else has it).
@@ -34,6 +36,8 @@ export interface ServerSourcesOptions {
   management?: SourceHandle;
   /** True while the mod's event session of this server is connected. */
   modConnected: () => boolean;
+  /** The mode of the server's last capability check; undefined until the first one. */
+  detectedMode: () => "mod" | "vanilla" | undefined;
   /** How often the description is re-published; it expires after three periods. Default 5 s. */
   publishMs?: number;
 }
@@ -51,14 +55,24 @@ export class ServerSources {
     return this.options.log !== undefined;
   }
 
-  /** Whether the log source stores its events now (the mod wins while connected). */
+  /** True when the server runs the mod (it then delivers every type it has). */
+  modPresent(): boolean {
+    return this.options.modConnected() || this.options.detectedMode() === "mod";
+  }
+
+  /** Whether the log may be read yet: only once the mode is known, so no line is stored that the mod also delivers. */
+  logReady(): boolean {
+    return this.options.detectedMode() !== undefined || this.options.modConnected();
+  }
+
+  /** Whether the log source stores its events now (the mod wins). */
   logStores(): boolean {
-    return !this.options.modConnected();
+    return !this.modPresent();
   }
 
   /** Whether the management source stores joins and quits now. */
   managementStoresPlayers(): boolean {
-    return !this.options.modConnected() && this.options.log === undefined;
+    return !this.modPresent() && this.options.log === undefined;
   }
 
   start(): void {
@@ -83,13 +97,18 @@ export class ServerSources {
   }
 
   describe(): EventSourceDescription[] {
-    const mod = this.options.modConnected();
+    const mod = this.modPresent();
+    const connected = this.options.modConnected();
     const out: EventSourceDescription[] = [
       {
         source: "mod",
         active: mod,
         types: mod ? [...MOD_TYPES] : [],
-        detail: mod ? "mod event session connected" : "no mod event session",
+        detail: connected
+          ? "mod event session connected"
+          : mod
+            ? "the server runs the mod; its event session is not connected (it replays on reconnect)"
+            : "no mod",
       },
     ];
     const { log, management } = this.options;
