@@ -73,14 +73,14 @@ async function stored(s: Stack): Promise<Ev[]> {
 }
 
 async function settled(s: Stack, expected: number): Promise<Ev[]> {
-  return until(
+  return until<Ev[] | undefined>(
     async () => {
       const events = await stored(s);
       return events.length >= expected ? events : undefined;
     },
     `${expected} events stored`,
     60_000,
-  );
+  ) as Promise<Ev[]>;
 }
 
 describe("log tail under faults", () => {
