@@ -18,7 +18,7 @@ import { LogTailSource } from "../../../src/logtail/log-tail-source.js";
 import { LogPositionStore } from "../../../src/logtail/position-store.js";
 
 const redis = new Redis(testRedisUrl());
-const logger = createLogger({ name: "logtail-test", level: "silent" });
+const logger = createLogger({ name: "logtail-test", level: process.env.LOGTAIL_DEBUG ? "debug" : "silent" });
 const line = (msg: string) => `[12:00:00] [Server thread/INFO]: ${msg}\n`;
 const FIRST = "[11:59:59] [ServerMain/INFO]: Environment: Environment[sessionHost=x]\n";
 
