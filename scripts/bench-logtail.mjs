@@ -9,7 +9,7 @@
 //
 // Run from the repository root:
 //   REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig bridge/tsconfig.json scripts/bench-logtail.mjs \
-//     [--rates 1000,10000] [--seconds 10] [--backlog 200000]
+//     [--rates 1000,10000] [--seconds 10] [--backlog 200000] [--poll-ms 25]
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,11 +25,13 @@ const { values } = parseArgs({
     rates: { type: "string", default: "1000,10000" },
     seconds: { type: "string", default: "10" },
     backlog: { type: "string", default: "200000" },
+    "poll-ms": { type: "string", default: "25" },
   },
 });
 const RATES = values.rates.split(",").map(Number);
 const SECONDS = Number(values.seconds);
 const BACKLOG = Number(values.backlog);
+const POLL_MS = Number(values["poll-ms"]);
 const redis = new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 const logger = createLogger({ name: "bench-logtail", level: "silent" });
 const now = () => performance.timeOrigin + performance.now();
@@ -78,10 +80,12 @@ async function phase(label, run) {
   const latencies = [];
   let stored = 0;
   let lines = 0;
+  let commits = 0;
   const timed = {
     load: () => store.load(),
     async commit(from, to, events, at) {
       const result = await store.commit(from, to, events, at);
+      commits++;
       const t = now();
       for (const e of events) {
         const m = /t=(\d+\.\d+)/.exec(e.json);
@@ -95,7 +99,7 @@ async function phase(label, run) {
     path,
     store: timed,
     logger,
-    pollMs: 250,
+    pollMs: POLL_MS,
     fromStart: true,
     onLines: (_o, n) => {
       lines += n;
@@ -126,6 +130,7 @@ async function phase(label, run) {
     "max ms": pct(latencies, 100).toFixed(1),
     "CPU µs/event": (cpuUs / Math.max(1, stored)).toFixed(1),
     "CPU µs/line": (cpuUs / Math.max(1, lines)).toFixed(1),
+    "lines/commit": (lines / Math.max(1, commits)).toFixed(0),
   };
 }
 

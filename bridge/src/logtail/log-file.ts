@@ -18,6 +18,8 @@ export interface LineRun {
   lines: string[];
   start: number;
   end: number;
+  /** True when the read reached the end of the file (no need to read again before new data). */
+  atEnd?: boolean;
 }
 
 /** The hash part of an identity (what an archive of the file still has). */
@@ -45,6 +47,8 @@ export function completeLines(buffer: Buffer, start: number): LineRun | undefine
 }
 
 export class OpenLogFile {
+  private buffer = Buffer.alloc(0);
+
   private constructor(
     readonly path: string,
     private readonly handle: FileHandle,
@@ -86,10 +90,12 @@ export class OpenLogFile {
   async read(offset: number, maxBytes: number): Promise<LineRun | undefined> {
     let want = maxBytes;
     for (;;) {
-      const buffer = Buffer.allocUnsafe(want);
-      const { bytesRead } = await this.handle.read(buffer, 0, want, offset);
+      // One buffer per file, reused: a fresh 256 KiB per read cost more than the parsing.
+      if (this.buffer.length < want) this.buffer = Buffer.allocUnsafe(want);
+      const { bytesRead } = await this.handle.read(this.buffer, 0, want, offset);
       if (bytesRead === 0) return undefined;
-      const run = completeLines(buffer.subarray(0, bytesRead), offset);
+      const run = completeLines(this.buffer.subarray(0, bytesRead), offset);
+      if (run) run.atEnd = bytesRead < want;
       if (run || bytesRead < want) return run;
       want *= 2; // one line longer than the chunk: read more
     }

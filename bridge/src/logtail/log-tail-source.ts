@@ -1,13 +1,10 @@
 /**
- * The log-tail event source of one server. In: the server's `logs/latest.log` (polled, and woken
- * by fs.watch on its folder). Out: chat, join, quit and death events in the server's Redis Stream,
+ * The log-tail event source of one server. In: the server's `logs/latest.log` (polled). Out: chat, join, quit and death events in the server's Redis Stream,
  * each line's event exactly once: every run of complete lines is committed together with the
  * position after it (LogPositionStore), and reading resumes from the stored position after a
  * restart. Rotation (latest.log renamed at server start-up), truncation, a partial last line and a
  * missing file are handled here; see docs/events-without-the-mod.md.
  */
-import { type FSWatcher, watch } from "node:fs";
-import { basename, dirname } from "node:path";
 import { type Logger, PROTOCOL_VERSION, toAsciiJson } from "@mcp-bridge/shared";
 import { findArchive, type LineRun, OpenLogFile } from "./log-file.js";
 import { LogLineParser } from "./parse-line.js";
@@ -18,14 +15,14 @@ export interface LogTailOptions {
   path: string;
   store: Pick<LogPositionStore, "load" | "commit">;
   logger: Logger;
-  /** Poll interval; each poll also checks for rotation and truncation. Default 250 ms. */
-  pollMs?: number;
   /**
-   * After a change notification, wait this long before reading, so one read and one Redis call
-   * cover the lines written meanwhile (at 1,000 lines/s: ~10 lines per commit instead of one).
-   * Default 10 ms.
+   * How often to read what was appended. Polling, not fs.watch: a server that flushes every line
+   * would wake a watcher a thousand times a second (that cost more CPU than the parsing), and
+   * change notifications do not cross every mount (Docker Desktop, NFS). Default 25 ms.
    */
-  batchMs?: number;
+  pollMs?: number;
+  /** How often a poll also checks for rotation and truncation. Default 250 ms. */
+  checkMs?: number;
   /** Bytes read per commit. Default 256 KiB. */
   chunkBytes?: number;
   /** First start ever (no stored position): read the existing file from its start instead of its end. */
@@ -44,12 +41,11 @@ export class LogTailSource {
   private position: LogPosition | undefined;
   private file: OpenLogFile | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private watcher: FSWatcher | undefined;
   private running = false;
   private busy: Promise<void> | undefined;
   private again = false;
   private checkFile = false;
-  private nudged: NodeJS.Timeout | undefined;
+  private lastCheck = 0;
   private missingLogged = false;
   private readonly log: Logger;
 
@@ -71,46 +67,29 @@ export class LogTailSource {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 250);
+    const checkMs = this.options.checkMs ?? 250;
+    this.timer = setInterval(() => {
+      const now = Date.now();
+      const check = now - this.lastCheck >= checkMs;
+      if (check) this.lastCheck = now;
+      void this.wake(check);
+    }, this.options.pollMs ?? 25);
     this.timer.unref();
-    try {
-      const name = basename(this.options.path);
-      this.watcher = watch(dirname(this.options.path), (event, changed) => {
-        if (changed === null || changed === name || !String(changed).endsWith(".log"))
-          this.nudge(event === "rename");
-      });
-      this.watcher.on("error", () => this.watcher?.close());
-    } catch {
-      // the folder does not exist yet: polling finds the file once it does
-    }
     this.wake();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     clearInterval(this.timer);
-    clearTimeout(this.nudged);
-    this.watcher?.close();
-    this.watcher = undefined;
     await this.busy;
     await this.file?.close();
     this.file = undefined;
     this.position = undefined;
   }
 
-  /** A change notification: read soon, together with whatever else is written meanwhile. */
-  private nudge(check: boolean): void {
-    this.checkFile ||= check;
-    if (this.nudged) return;
-    this.nudged = setTimeout(() => {
-      this.nudged = undefined;
-      void this.wake(false);
-    }, this.options.batchMs ?? 10);
-  }
-
   /**
    * Reads until caught up; resolves when the current pass is over (tests and benchmarks).
-   * `check`: also look for rotation and truncation (polls do; change notifications need not).
+   * `check`: also look for rotation and truncation (every checkMs).
    */
   wake(check = true): Promise<void> {
     if (!this.running) return Promise.resolve();
@@ -157,7 +136,8 @@ export class LogTailSource {
       const run = await file.read(this.position!.offset, chunk);
       if (run) {
         if (!(await this.commit(run, file.identity))) return;
-        continue;
+        if (!run.atEnd || checkFile) continue;
+        return; // read to the end: the next poll reads on
       }
       if (!checkFile || !(await file.replaced())) return;
       // Rotated: the open handle still reads the old file; one more read drained it above.
