@@ -259,6 +259,7 @@ export class ServerRuntime implements RequestExecutor {
         this.log.info({ mode: "vanilla", reason: capability.reason }, "server connected in vanilla mode");
       }
       this.currentMode = capability.mode;
+      this.options.sources?.refresh();
       this.worker?.resume();
     });
   }

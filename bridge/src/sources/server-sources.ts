@@ -130,8 +130,15 @@ export class ServerSources {
     return out;
   }
 
+  /** Publishes the description now (after the server's mode changed). */
+  refresh(): void {
+    void this.publish((this.options.publishMs ?? 5000) * 3);
+  }
+
   private async publish(ttlMs: number): Promise<void> {
-    if (!this.running) return;
+    // Until the mode is known nothing is published: "no source delivers X" must never be said of a
+    // server whose mod has simply not been detected yet.
+    if (!this.running || !this.logReady()) return;
     const key = redisKeys(this.options.prefix).eventSources(this.options.serverId);
     try {
       await this.options.redis.set(
