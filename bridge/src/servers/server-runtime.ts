@@ -152,7 +152,8 @@ export class ServerRuntime implements RequestExecutor {
   /** get_server_info also says which event sources are active (the bridge's knowledge, not the server's). */
   private withSources(op: Operation, result: ExecutionResult): ExecutionResult {
     const sources = this.options.sources;
-    if (op !== "get_server_info" || !sources || typeof result.data !== "object" || result.data === null) return result;
+    if (op !== "get_server_info" || !sources || typeof result.data !== "object" || result.data === null)
+      return result;
     return { ...result, data: { ...(result.data as object), eventSources: sources.describe() } };
   }
 
