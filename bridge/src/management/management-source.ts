@@ -130,7 +130,9 @@ export class ManagementSource {
     this.ws = ws;
     ws.on("open", () => void this.onOpen(ws));
     ws.on("message", (data) => this.onMessage(String(data)));
+    let refused = false;
     ws.on("unexpected-response", (_req, res) => {
+      refused = true;
       this.lastError =
         res.statusCode === 401
           ? "401 Unauthorized: MC_MANAGEMENT_SECRET is not the server's management-server-secret"
@@ -138,7 +140,8 @@ export class ManagementSource {
       ws.terminate();
     });
     ws.on("error", (error) => {
-      this.lastError = error.message;
+      // terminate() after a refused upgrade reports a generic error; keep the refusal's reason.
+      if (!refused) this.lastError = error.message;
     });
     ws.on("close", () => {
       if (this.ws !== ws) return;
