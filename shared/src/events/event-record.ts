@@ -24,6 +24,7 @@ export const EventRecordSchema = z.object({
   player: z.string().describe('The player it is about; "" for server_status'),
   source: z
     .enum(EVENT_SOURCES)
+    .optional()
     .describe("Which source delivered it: the mod, the server's log file or the Server Management Protocol"),
   timestamp: z.number().int().describe("When the game emitted it (ms since epoch)"),
   data: z.record(z.string(), z.unknown()),
