@@ -99,7 +99,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const sourceArgs = [
     ...(options.withLog ? ["--log-dir", logDir] : []),
     ...(options.withManagement
-      ? ["--management-port", String(managementPort), "--management-secret", managementSecret, "--management-tls-off"]
+      ? [
+          "--management-port",
+          String(managementPort),
+          "--management-secret",
+          managementSecret,
+          "--management-tls-off",
+        ]
       : []),
   ];
   const sourceEnv: Record<string, string> = {
