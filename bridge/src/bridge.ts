@@ -10,6 +10,7 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import type { BridgeConfig, ServerConfig } from "./config.js";
 import { createEventIngest, type EventIngest } from "./events/index.js";
+import type { Mode } from "./jobs/mod-command.js";
 import {
   type BridgeMetrics,
   createMetrics,
@@ -19,6 +20,8 @@ import {
 } from "./ops/index.js";
 import type { RconChannel, VanillaRunner } from "./servers/rcon-channel.js";
 import { ServerRuntime, type ServerStatus } from "./servers/server-runtime.js";
+import { createServerSources } from "./sources/create-sources.js";
+import type { ServerSources } from "./sources/server-sources.js";
 import { runVanilla, statusPing } from "./vanilla/index.js";
 
 export interface BridgeDeps {
@@ -75,9 +78,28 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
     onError: (error) => logger.error({ err: error }, "policy file is invalid; keeping the previous policy"),
   });
   const createRcon = deps.createRcon ?? defaultRcon(config);
-  const runtimes = config.servers.map(
+  let ingest: EventIngest | undefined;
+  const sources = new Map<string, ServerSources>(
+    config.servers.map((server) => [
+      server.id,
+      createServerSources(server, {
+        redis,
+        prefix: config.redisPrefix,
+        streamMaxLen: config.events.streamMaxLen,
+        logTailPollMs: config.events.logTailPollMs,
+        logger,
+        metrics,
+        modConnected: (serverId) => ingest?.status(serverId).connected ?? false,
+        detectedMode: (serverId): Mode | undefined =>
+          runtimes.find((r: ServerRuntime) => r.serverId === serverId)?.detectedMode,
+        reconnect: { baseMs: config.rcon.reconnectBaseMs, maxMs: config.rcon.reconnectMaxMs },
+      }),
+    ]),
+  );
+  const runtimes: ServerRuntime[] = config.servers.map(
     (server) =>
       new ServerRuntime({
+        sources: sources.get(server.id),
         server,
         redisUrl: config.redisUrl,
         prefix: config.redisPrefix,
@@ -112,7 +134,6 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
   const queues = config.servers.map(
     (s) => new Queue(commandQueueName(s.id), { connection: redis, prefix: config.redisPrefix }),
   );
-  let ingest: EventIngest | undefined;
   let ops: OpsServer | undefined;
 
   async function status() {
@@ -135,6 +156,19 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
           ? `${server.rconConnected ? "connected" : "disconnected"}, mode ${server.mode ?? "unknown"}`
           : "standby",
       };
+      if (server.leaseHeld) {
+        const described = sources.get(server.serverId)?.describe() ?? [];
+        checks[`events:${server.serverId}`] = {
+          ok: true,
+          eventSources: described,
+          detail: described
+            .map(
+              (d) =>
+                `${d.source} ${d.active ? `active (${d.types.join(", ") || "no types"})` : "inactive"}: ${d.detail}`,
+            )
+            .join("; "),
+        };
+      }
       const events = ingest?.status(server.serverId);
       if (server.mode === "mod") {
         checks[`mod:${server.serverId}`] = {

@@ -21,6 +21,18 @@ export const ServerConfigSchema = z.object({
   rconPassword: z.string().min(1, "RCON password is required"),
   eventsToken: z.string().min(16, "events token must be at least 16 characters"),
   statusPort: z.number().int().min(1).max(65535).default(25565),
+  /** The server's logs/latest.log: events without the mod (log-tail source). */
+  logFile: z.string().min(1).optional(),
+  /** First start ever: read the existing log from its start (default: only lines written from now on). */
+  logFromStart: z.boolean().default(false),
+  /** Server Management Protocol (vanilla 1.21.9+): ws:// or wss:// URL and its secret. */
+  managementUrl: z
+    .string()
+    .regex(/^wss?:\/\/\S+$/, "must be a ws:// or wss:// URL")
+    .optional(),
+  managementSecret: z.string().min(1).optional(),
+  /** PEM file of the management server's own (self-signed) certificate, trusted for wss:// only. */
+  managementCertFile: z.string().min(1).optional(),
 });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 
@@ -36,6 +48,12 @@ const EnvSchema = z.object({
   MC_RCON_PASSWORD: optionalText,
   MC_EVENTS_TOKEN: optionalText,
   MC_STATUS_PORT: int(25565, 1),
+  MC_LOG_FILE: optionalText,
+  MC_LOG_FROM_START: env.bool(false),
+  MC_MANAGEMENT_URL: optionalText,
+  MC_MANAGEMENT_SECRET: optionalText,
+  MC_MANAGEMENT_CERT_FILE: optionalText,
+  LOG_TAIL_POLL_MS: int(25, 5),
   BRIDGE_HOST: text("127.0.0.1"),
   BRIDGE_PORT: int(8080, 0),
   BOARD_USER: optionalText,
@@ -64,7 +82,13 @@ export interface BridgeConfig {
   servers: ServerConfig[];
   http: { host: string; port: number };
   board: { user?: string; password?: string; readOnly: boolean };
-  events: { streamMaxLen: number; maxFrameBytes: number; heartbeatMs: number; maxSeqJump: number };
+  events: {
+    streamMaxLen: number;
+    maxFrameBytes: number;
+    heartbeatMs: number;
+    maxSeqJump: number;
+    logTailPollMs: number;
+  };
   rcon: { timeoutMs: number; reconnectAttempts: number; reconnectBaseMs: number; reconnectMaxMs: number };
   batchMax: number;
   /** Largest answer (JSON bytes) a job keeps in Redis; longer ones are cut and marked. */
@@ -103,6 +127,11 @@ function singleServer(env: z.infer<typeof EnvSchema>): ServerConfig[] {
     rconPassword: env.MC_RCON_PASSWORD ?? "",
     eventsToken: env.MC_EVENTS_TOKEN ?? "",
     statusPort: env.MC_STATUS_PORT,
+    logFile: env.MC_LOG_FILE,
+    logFromStart: env.MC_LOG_FROM_START,
+    managementUrl: env.MC_MANAGEMENT_URL,
+    managementSecret: env.MC_MANAGEMENT_SECRET,
+    managementCertFile: env.MC_MANAGEMENT_CERT_FILE,
   });
   if (parsed.success) return [parsed.data];
   const names: Record<string, string> = {
@@ -112,6 +141,10 @@ function singleServer(env: z.infer<typeof EnvSchema>): ServerConfig[] {
     rconPassword: "MC_RCON_PASSWORD",
     eventsToken: "MC_EVENTS_TOKEN",
     statusPort: "MC_STATUS_PORT",
+    logFile: "MC_LOG_FILE",
+    managementUrl: "MC_MANAGEMENT_URL",
+    managementSecret: "MC_MANAGEMENT_SECRET",
+    managementCertFile: "MC_MANAGEMENT_CERT_FILE",
   };
   throw new ConfigError(
     parsed.error.issues.map((i) => {
@@ -138,6 +171,13 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
       const ids = servers.map((s) => s.id);
       const dup = ids.find((id, i) => ids.indexOf(id) !== i);
       if (dup) problems.push(`BRIDGE_SERVERS_FILE: server id '${dup}' is listed twice`);
+      for (const s of servers) {
+        if (Boolean(s.managementUrl) !== Boolean(s.managementSecret)) {
+          problems.push(
+            `server '${s.id}': MC_MANAGEMENT_URL and MC_MANAGEMENT_SECRET (managementUrl/managementSecret) go together`,
+          );
+        }
+      }
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       problems.push(...error.problems);
@@ -162,6 +202,7 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
       maxFrameBytes: e.EVENTS_MAX_FRAME_BYTES,
       heartbeatMs: e.EVENTS_HEARTBEAT_MS,
       maxSeqJump: e.EVENTS_MAX_SEQ_JUMP,
+      logTailPollMs: e.LOG_TAIL_POLL_MS,
     },
     rcon: {
       timeoutMs: e.RCON_TIMEOUT_MS,
@@ -188,6 +229,8 @@ export function configSummary(config: BridgeConfig) {
       id: s.id,
       rcon: `${s.rconHost}:${s.rconPort}`,
       statusPort: s.statusPort,
+      logFile: s.logFile ?? "none",
+      management: s.managementUrl ? s.managementUrl.replace(/\/\/[^@/]*@/, "//***@") : "none",
     })),
     http: config.http,
     board: { enabled: Boolean(config.board.user), readOnly: config.board.readOnly },

@@ -87,4 +87,11 @@ describe("docker-compose.yml", () => {
     expect(readme).toMatch(/docker compose up/);
     expect(readme).toMatch(/scripts\/deploy\/make-secrets/);
   });
+
+  it("mounts the Minecraft data volume read-only into the bridge and points the log tail at it", () => {
+    const bridge = services.bridge!;
+    expect(bridge.volumes).toContain("mc-data:/minecraft:ro");
+    expect(bridge.environment!.MC_LOG_FILE).toBe("/minecraft/logs/latest.log");
+    expect(services.minecraft!.volumes).toContain("mc-data:/data");
+  });
 });

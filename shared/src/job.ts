@@ -18,6 +18,12 @@ export function commandQueueName(serverId: string): string {
 export const redisKeys = (prefix: string) => ({
   eventStream: (serverId: string) => `${prefix}:events:${serverId}`,
   eventSession: (serverId: string) => `${prefix}:events-session:${serverId}`,
+  /** Log-tail source: {file identity, byte offset, seq}, written in the same script as its XADDs. */
+  logTail: (serverId: string) => `${prefix}:events-logtail:${serverId}`,
+  /** Server Management Protocol source: {seq}. */
+  management: (serverId: string) => `${prefix}:events-management:${serverId}`,
+  /** Which event sources are active for a server and which types each delivers (JSON, with a TTL). */
+  eventSources: (serverId: string) => `${prefix}:event-sources:${serverId}`,
   lease: (serverId: string) => `${prefix}:lease:${serverId}`,
   rate: (clientId: string) => `${prefix}:rate:${clientId}`,
   /** Which BullMQ job ran a request id (single use of signed jobs; see bridge/src/jobs/request-claims). */

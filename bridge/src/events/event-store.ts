@@ -84,9 +84,10 @@ redis.call('HSET', KEYS[1], 'lastSeq', last)
 return {1, last, stored, dups, gaps}
 `;
 
-const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
+export const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
 
-async function runScript(
+/** Runs a Lua script by its SHA, loading it on NOSCRIPT (after a Redis restart or failover). */
+export async function runScript(
   redis: Redis,
   script: string,
   sha: string,

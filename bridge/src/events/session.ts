@@ -16,6 +16,7 @@
  */
 import {
   BridgeError,
+  eventPlayer,
   makeError,
   makeResponse,
   negotiateVersion,
@@ -225,7 +226,7 @@ export class EventSession {
       seq: event.payload.seq,
       json,
       type: event.payload.eventType,
-      player: event.payload.data.player,
+      player: eventPlayer(event.payload),
     });
     if (!this.scheduled && !this.flushing) {
       this.scheduled = true;

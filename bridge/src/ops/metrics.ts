@@ -32,6 +32,8 @@ export interface BridgeMetrics {
   eventsDropped: Counter<"serverId">;
   /** Forwarding latency: stored in Redis minus the envelope timestamp, seconds (property 4). */
   eventLag: Histogram<"serverId">;
+  /** Server log lines read by the log-tail source, by outcome: event, other (known layout), unparsed. */
+  logLines: Counter<"serverId" | "outcome">;
   /** Reads queue depth from these queues on every scrape (adds to the ones already watched). */
   watchQueues(queues: readonly Queue[]): void;
 }
@@ -126,6 +128,12 @@ export function createMetrics(options: { prefix?: string } = {}): BridgeMetrics 
       help: "Event forwarding latency: stored in Redis minus the envelope timestamp",
       labelNames: ["serverId"] as const,
       buckets: LATENCY_BUCKETS_S,
+      registers,
+    }),
+    logLines: new Counter({
+      name: `${p}log_lines_total`,
+      help: "Server log lines read by the log-tail source (outcome: event, other, unparsed = unknown layout)",
+      labelNames: ["serverId", "outcome"] as const,
       registers,
     }),
     watchQueues(queues) {

@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { EventSourceDescription } from "@mcp-bridge/shared";
 import type { Queue } from "bullmq";
 import express from "express";
 import type { Logger } from "pino";
@@ -16,6 +17,8 @@ import type { BridgeMetrics } from "./metrics.js";
 export interface ReadinessCheck {
   ok: boolean;
   detail?: string;
+  /** For `events:<serverId>`: each event source, whether it is active and the types it delivers. */
+  eventSources?: EventSourceDescription[];
 }
 
 export interface Readiness {

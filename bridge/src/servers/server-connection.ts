@@ -62,6 +62,11 @@ export class ServerConnection implements RequestExecutor {
     return this.rcon.connected;
   }
 
+  /** The mode of the last capability check (kept while RCON reconnects); undefined before the first. */
+  get detectedMode(): Mode | undefined {
+    return this.capability?.mode;
+  }
+
   get modVersion(): string | undefined {
     return this.capability?.mode === "mod" ? this.capability.hello.modVersion : undefined;
   }

@@ -20,6 +20,7 @@ import { createJobProcessor, type ExecutionResult, type RequestExecutor } from "
 import { JobReplies } from "../jobs/job-replies.js";
 import type { Mode } from "../jobs/mod-command.js";
 import { RequestClaims } from "../jobs/request-claims.js";
+import type { ServerSources } from "../sources/server-sources.js";
 import { Lease } from "./lease.js";
 import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
 import { type ConnectionMetrics, ServerConnection } from "./server-connection.js";
@@ -54,6 +55,8 @@ export interface ServerRuntimeOptions {
   ownerName?: string;
   /** Largest answer (JSON bytes) a job keeps in Redis; longer ones are cut and marked. Default 256 KiB. */
   resultMaxBytes?: number;
+  /** Log tail and management sources; run while the lease is held. */
+  sources?: ServerSources;
 }
 
 export interface ServerStatus {
@@ -97,6 +100,11 @@ export class ServerRuntime implements RequestExecutor {
     return this.connection?.batchSizes ?? new Map();
   }
 
+  /** The mode of the last capability check (kept while RCON reconnects); undefined before the first. */
+  get detectedMode(): Mode | undefined {
+    return this.connection?.detectedMode;
+  }
+
   start(): void {
     this.stopping = false;
     this.lease.start();
@@ -123,7 +131,7 @@ export class ServerRuntime implements RequestExecutor {
     const maxBytes = this.options.resultMaxBytes ?? DEFAULT_RESULT_MAX_BYTES;
     let result: ExecutionResult;
     try {
-      result = await this.run(request, op);
+      result = this.withSources(op, await this.run(request, op));
     } catch (error) {
       throw boundError(error, maxBytes);
     }
@@ -131,6 +139,14 @@ export class ServerRuntime implements RequestExecutor {
     if (cut)
       this.log.warn({ requestId: request.id, op, maxBytes }, "answer cut to RESULT_MAX_BYTES before storing");
     return cut ? { ...result, data: value } : result;
+  }
+
+  /** get_server_info also says which event sources are active (the bridge's knowledge, not the server's). */
+  private withSources(op: Operation, result: ExecutionResult): ExecutionResult {
+    const sources = this.options.sources;
+    if (op !== "get_server_info" || !sources || typeof result.data !== "object" || result.data === null)
+      return result;
+    return { ...result, data: { ...(result.data as object), eventSources: sources.describe() } };
   }
 
   private run(request: RequestMessage, op: Operation): Promise<ExecutionResult> {
@@ -151,6 +167,7 @@ export class ServerRuntime implements RequestExecutor {
   /** Runs with the lease held; must return quickly (renewals wait for it). */
   private async acquire(): Promise<void> {
     const { server, metrics } = this.options;
+    this.options.sources?.start();
     const connection = new ServerConnection({
       server,
       batchMax: this.options.batchMax,
@@ -160,7 +177,9 @@ export class ServerRuntime implements RequestExecutor {
       logger: this.log,
       metrics,
       onUsable: () => {
-        if (this.connection === connection) this.worker?.resume();
+        if (this.connection !== connection) return;
+        this.options.sources?.refresh();
+        this.worker?.resume();
       },
       onLost: () => {
         if (this.connection === connection) void this.worker?.pause().catch(() => undefined);
@@ -203,6 +222,7 @@ export class ServerRuntime implements RequestExecutor {
       await connection?.close(`this bridge no longer owns it: ${reason}`);
     }
     await worker?.close(this.options.shutdownTimeoutMs ?? 10_000);
+    await this.options.sources?.stop();
     this.worker = undefined;
     this.connection = undefined;
     await connection?.close("the bridge is stopping");

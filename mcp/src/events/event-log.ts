@@ -3,7 +3,7 @@
  * filters. Out: EventRecords in stream order and the cursor to continue from. Work per call is
  * bounded (MAX_SCAN entries), so a narrow filter over a long stream still answers quickly.
  */
-import { redisKeys } from "@mcp-bridge/shared";
+import { type EventSourceDescription, EventSourcesRecordSchema, redisKeys } from "@mcp-bridge/shared";
 import { type EventRecord, recordFromEntry, type StreamEntry } from "@mcp-bridge/shared/events";
 import { guardRedis } from "@mcp-bridge/shared/queue";
 import type { Redis } from "ioredis";
@@ -40,6 +40,22 @@ export class EventLog {
 
   key(serverId: string): string {
     return redisKeys(this.prefix).eventStream(serverId);
+  }
+
+  /**
+   * The event sources the bridge holding the server reports (it re-publishes them every few
+   * seconds with a TTL); undefined when no bridge does (none running, or an older bridge).
+   */
+  async sources(serverId: string): Promise<EventSourceDescription[] | undefined> {
+    const raw = await guardRedis(this.redis, "reading the event sources", () =>
+      this.redis.get(redisKeys(this.prefix).eventSources(serverId)),
+    );
+    if (raw === null) return undefined;
+    try {
+      return EventSourcesRecordSchema.parse(JSON.parse(raw)).sources;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Id of the newest entry, or "0-0" for an empty stream. */

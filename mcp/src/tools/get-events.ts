@@ -3,11 +3,13 @@ import { z } from "zod";
 import type { ToolDeps } from "../deps.js";
 import {
   CursorSchema,
+  coverageFields,
   EventListSchema,
   effectiveFilter,
   eventsText,
   LimitArg,
   PlayersArg,
+  sourceCoverage,
   TimeArg,
   TypesArg,
   toMillis,
@@ -38,18 +40,21 @@ const config = (deps: ToolDeps) => ({
 
 export function registerGetEventsTool(server: McpServer, deps: ToolDeps): void {
   registerCheckedTool(server, deps, name, config(deps), async (args, { serverId }) => {
+    const filter = effectiveFilter(deps, args.types, args.players);
+    const coverage = await sourceCoverage(deps, serverId, filter.types);
     const page = await deps.events.query({
       serverId,
       cursor: args.cursor,
-      ...effectiveFilter(deps, args.types, args.players),
+      ...filter,
       since: toMillis(args.since, "since"),
       until: toMillis(args.until, "until"),
       limit: args.limit,
     });
-    return okResult(eventsText(page.events, page.nextCursor), {
+    return okResult(eventsText(page.events, page.nextCursor) + coverage.note, {
       serverId,
       events: page.events,
       nextCursor: page.nextCursor,
+      ...coverageFields(coverage),
     });
   });
 }

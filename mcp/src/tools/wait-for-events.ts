@@ -3,11 +3,13 @@ import { z } from "zod";
 import type { ToolDeps } from "../deps.js";
 import {
   CursorSchema,
+  coverageFields,
   EventListSchema,
   effectiveFilter,
   eventsText,
   LimitArg,
   PlayersArg,
+  sourceCoverage,
   TypesArg,
 } from "./event-kit.js";
 import { registerCheckedTool } from "./register.js";
@@ -38,19 +40,32 @@ const config = (deps: ToolDeps) => ({
 export function registerWaitForEventsTool(server: McpServer, deps: ToolDeps): void {
   registerCheckedTool(server, deps, name, config(deps), async (args, { serverId, extra }) => {
     const cursor = args.cursor ?? (await deps.events.latestId(serverId));
+    const filter = effectiveFilter(deps, args.types, args.players);
+    const coverage = await sourceCoverage(deps, serverId, filter.types);
+    if (coverage.nothingCanArrive) {
+      // Waiting would only ever time out: say why at once.
+      return okResult(`Not waiting: ${coverage.note.replace(/^\nNote: /, "")} nextCursor: ${cursor}`, {
+        serverId,
+        events: [],
+        nextCursor: cursor,
+        timedOut: false,
+        ...coverageFields(coverage),
+      });
+    }
     const result = await deps.waiter.wait(
-      { serverId, cursor, ...effectiveFilter(deps, args.types, args.players), limit: args.limit },
+      { serverId, cursor, ...filter, limit: args.limit },
       args.timeoutSeconds * 1000,
       extra.signal,
     );
     const text = result.timedOut
       ? `No matching event within ${args.timeoutSeconds} s. nextCursor: ${result.nextCursor}`
       : eventsText(result.events, result.nextCursor);
-    return okResult(text, {
+    return okResult(text + coverage.note, {
       serverId,
       events: result.events,
       nextCursor: result.nextCursor,
       timedOut: result.timedOut,
+      ...coverageFields(coverage),
     });
   });
 }

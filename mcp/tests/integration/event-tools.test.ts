@@ -1,4 +1,5 @@
 // Event tools over the Redis Stream the bridge writes, through a real Client.
+import { redisKeys } from "@mcp-bridge/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Subscription } from "../../src/events/subscription.js";
 import { call, errorCode, type Harness, startHarness, textOf } from "../support/harness.js";
@@ -134,6 +135,40 @@ describe("wait_for_events", () => {
     const result = await call(client, "wait_for_events", { types: ["player_death"], timeoutSeconds: 0.5 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
     expect(result.structuredContent).toMatchObject({ events: [], timedOut: true });
+  });
+
+  it("says at once when no active event source delivers the requested types, instead of waiting", async () => {
+    const key = redisKeys(h.prefix).eventSources("alpha");
+    const sources = [
+      { source: "mod", active: false, types: [], detail: "no mod event session" },
+      {
+        source: "log",
+        active: true,
+        types: ["player_chat", "player_join", "player_quit", "player_death"],
+        detail: "tailing",
+      },
+    ];
+    await h.redis.set(key, JSON.stringify({ sources, at: Date.now() }), "PX", 60_000);
+    try {
+      const client = await h.connect();
+      const started = Date.now();
+      const result = await call(client, "wait_for_events", { types: ["block_break"], timeoutSeconds: 30 });
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(result.structuredContent).toMatchObject({
+        events: [],
+        timedOut: false,
+        unavailableTypes: ["block_break"],
+      });
+      expect(textOf(result)).toMatch(
+        /no active event source of server 'alpha' delivers block_break; active: log \(player_chat/,
+      );
+      const page = await call(client, "get_events", { types: ["block_break", "player_chat"] });
+      expect(page.structuredContent).toMatchObject({ unavailableTypes: ["block_break"] });
+      const all = await call(client, "get_events", {});
+      expect(all.structuredContent).not.toHaveProperty("unavailableTypes");
+    } finally {
+      await h.redis.del(key);
+    }
   });
 
   it("stops waiting when the client cancels the request", async () => {

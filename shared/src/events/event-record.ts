@@ -9,7 +9,7 @@
  */
 
 import { z } from "zod";
-import { EVENT_DATA_SCHEMAS, EVENT_TYPES, type EventType } from "../index.js";
+import { EVENT_DATA_SCHEMAS, EVENT_SOURCES, EVENT_TYPES, type EventType } from "../index.js";
 
 /** The data keys each event type defines. */
 const DATA_KEYS = Object.fromEntries(
@@ -21,7 +21,11 @@ export const EventRecordSchema = z.object({
   serverId: z.string(),
   type: z.enum(EVENT_TYPES),
   seq: z.number().int(),
-  player: z.string(),
+  player: z.string().describe('The player it is about; "" for server_status'),
+  source: z
+    .enum(EVENT_SOURCES)
+    .optional()
+    .describe("Which source delivered it: the mod, the server's log file or the Server Management Protocol"),
   timestamp: z.number().int().describe("When the game emitted it (ms since epoch)"),
   data: z.record(z.string(), z.unknown()),
   untrustedPlayerText: z
@@ -55,13 +59,16 @@ export function recordFromEntry(serverId: string, [id, fields]: StreamEntry): Ev
   const eventType = payload?.eventType;
   if (!envelope || !payload || !data || !isEventType(eventType)) return undefined;
   if (typeof payload.seq !== "number" || typeof envelope.timestamp !== "number") return undefined;
-  if (typeof data.player !== "string") return undefined;
+  const player = eventType === "server_status" ? "" : data.player;
+  if (typeof player !== "string") return undefined;
+  const origin = map.origin;
   const record: EventRecord = {
     cursor: id,
     serverId: map.serverId ?? serverId,
     type: eventType,
     seq: payload.seq,
-    player: data.player,
+    player,
+    source: origin === "log" || origin === "management" ? origin : "mod",
     timestamp: envelope.timestamp,
     data: knownFields(eventType, data),
   };

@@ -11,6 +11,7 @@ import {
   ResourceIdSchema,
   WorldNameSchema,
 } from "./common.js";
+import { EventSourceDescriptionSchema } from "./events.js";
 
 /** Hard caps of get_world_info; the mod may apply tighter ones from its config. */
 export const WORLD_INFO_MAX_RADIUS = 32;
@@ -84,6 +85,8 @@ export const ServerInfoResultSchema = z.object({
   timeOfDay: z.number().int().nonnegative(),
   weather: z.enum(["CLEAR", "RAIN", "THUNDER"]),
   tps: z.number().nonnegative(),
+  /** Added by the bridge: which event sources are active for this server and what each delivers. */
+  eventSources: z.array(EventSourceDescriptionSchema).optional(),
 });
 
 export const WorldInfoArgsSchema = z.object({

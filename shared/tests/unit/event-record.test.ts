@@ -37,6 +37,7 @@ describe("recordFromEntry", () => {
           type: "player_chat",
           seq: 7,
           player: "Steve",
+          source: "mod",
           timestamp: 1700000000000,
           data: { player: "Steve" },
           untrustedPlayerText: text,
@@ -44,6 +45,23 @@ describe("recordFromEntry", () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it("names the source from the entry's origin and serves server_status without a player", () => {
+    const status = {
+      ...chat("x"),
+      payload: { eventType: "server_status", seq: 3, data: { status: "saved" } },
+    };
+    const [id, fields] = entry(status, "9-0");
+    const record = recordFromEntry("s1", [id, [...fields, "origin", "management"]]);
+    expect(record).toMatchObject({
+      type: "server_status",
+      player: "",
+      source: "management",
+      data: { status: "saved" },
+    });
+    const [cid, cfields] = entry(chat("hi"), "9-1");
+    expect(recordFromEntry("s1", [cid, [...cfields, "origin", "log"]])?.source).toBe("log");
   });
 
   it("skips entries that are not events instead of throwing", () => {

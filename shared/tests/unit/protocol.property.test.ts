@@ -35,6 +35,9 @@ const dataFor: { [K in EventType]: fc.Arbitrary<unknown> } = {
     blockType: fc.constantFrom("minecraft:stone", "minecraft:dirt"),
     location,
   }),
+  server_status: fc.record({
+    status: fc.constantFrom("started", "stopping", "saving", "saved", "heartbeat"),
+  }),
 };
 const gameEvent = fc.constantFrom(...EVENT_TYPES).chain((eventType) =>
   fc.record({
@@ -51,11 +54,12 @@ const gameEvent = fc.constantFrom(...EVENT_TYPES).chain((eventType) =>
   }),
 );
 const REQUIRED: { [K in EventType]: string[] } = {
-  player_join: ["player", "uuid"],
-  player_quit: ["player", "uuid"],
+  player_join: ["player"],
+  player_quit: ["player"],
   player_chat: ["player", "message"],
-  player_death: ["player", "cause", "location"],
+  player_death: ["player", "cause"],
   block_break: ["player", "blockType", "location"],
+  server_status: ["status"],
 };
 
 function typedErrorOrValue(fn: () => unknown): unknown {

@@ -42,6 +42,7 @@ describe("loadConfig", () => {
         rconPassword: "pw",
         eventsToken: "events-token-0123456789",
         statusPort: 25565,
+        logFromStart: false,
       },
     ]);
     expect(config.http).toEqual({ host: "127.0.0.1", port: 8080 });
@@ -52,7 +53,35 @@ describe("loadConfig", () => {
       maxFrameBytes: 65_536,
       heartbeatMs: 15_000,
       maxSeqJump: 1_000_000,
+      logTailPollMs: 25,
     });
+  });
+
+  it("reads the log file and the management endpoint, which needs its secret", () => {
+    const config = loadConfig({
+      ...base,
+      MC_LOG_FILE: "/data/logs/latest.log",
+      MC_MANAGEMENT_URL: "wss://127.0.0.1:25585",
+      MC_MANAGEMENT_SECRET: "abc",
+    });
+    expect(config.servers[0]).toMatchObject({
+      logFile: "/data/logs/latest.log",
+      managementUrl: "wss://127.0.0.1:25585",
+      managementSecret: "abc",
+    });
+    expect(problemsOf({ ...base, MC_MANAGEMENT_URL: "wss://127.0.0.1:25585" }).join("\n")).toMatch(
+      /MC_MANAGEMENT_SECRET/,
+    );
+    expect(
+      problemsOf({ ...base, MC_MANAGEMENT_URL: "http://x", MC_MANAGEMENT_SECRET: "s" }).join("\n"),
+    ).toMatch(/MC_MANAGEMENT_URL: must be a ws/);
+    expect(
+      JSON.stringify(
+        configSummary(
+          loadConfig({ ...base, MC_MANAGEMENT_URL: "ws://h:1", MC_MANAGEMENT_SECRET: "s3cr3t-value" }),
+        ),
+      ),
+    ).not.toContain("s3cr3t-value");
   });
 
   it("lists every problem at once, naming the variable", () => {

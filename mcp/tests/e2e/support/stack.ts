@@ -31,6 +31,10 @@ export interface StackOptions {
   devserverArgs?: string[];
   /** More devservers, each a server id with its own players, served by the same bridge and MCP server. */
   moreServers?: { id: string; players: string[] }[];
+  /** The devserver writes logs/latest.log and the bridge tails it (MC_LOG_FILE). */
+  withLog?: boolean;
+  /** The devserver serves the Server Management Protocol (plain ws://) and the bridge listens to it. */
+  withManagement?: boolean;
 }
 
 export interface Stack {
@@ -44,6 +48,8 @@ export interface Stack {
   readonly mcpUrl: string;
   readonly bridgeUrl: string;
   readonly board: { user: string; password: string };
+  /** The devserver's logs folder (withLog). */
+  readonly logDir: string;
   devserver: RunningDevserver;
   /** Every devserver by server id (the first is `devserver`, id `serverId`). */
   devservers: Record<string, RunningDevserver>;
@@ -87,7 +93,33 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   const bridgePort = await freePort();
   const mcpPort = await freePort();
-  const startOne = (id: string, players: string[], token: string) =>
+  const logDir = join(dir, "logs");
+  const managementPort = options.withManagement ? await freePort() : 0;
+  const managementSecret = randomBytes(20).toString("hex");
+  const sourceArgs = [
+    ...(options.withLog ? ["--log-dir", logDir] : []),
+    ...(options.withManagement
+      ? [
+          "--management-port",
+          String(managementPort),
+          "--management-secret",
+          managementSecret,
+          "--management-tls-off",
+        ]
+      : []),
+  ];
+  const sourceEnv: Record<string, string> = {
+    // From the start: tests account for every line the devserver wrote, start-up lines included.
+    ...(options.withLog ? { MC_LOG_FILE: join(logDir, "latest.log"), MC_LOG_FROM_START: "true" } : {}),
+    ...(options.withManagement
+      ? {
+          MC_MANAGEMENT_URL: `ws://127.0.0.1:${managementPort}`,
+          MC_MANAGEMENT_SECRET: managementSecret,
+          RCON_RECONNECT_MAX_MS: "2000",
+        }
+      : {}),
+  };
+  const startOne = (id: string, players: string[], token: string, extra: string[] = []) =>
     startDevserver({
       noMod: options.noMod,
       players,
@@ -95,9 +127,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       bridgeUrl: `ws://127.0.0.1:${bridgePort}/events`,
       eventsToken: token,
       allow: options.allow,
-      extraArgs: options.devserverArgs,
+      extraArgs: [...extra, ...(options.devserverArgs ?? [])],
     });
-  const devserver = await startOne(serverId, options.players ?? ["Steve", "Alex"], eventsToken);
+  const devserver = await startOne(serverId, options.players ?? ["Steve", "Alex"], eventsToken, sourceArgs);
   const devservers: Record<string, RunningDevserver> = { [serverId]: devserver };
   const served = [{ id: serverId, dev: devserver, eventsToken }];
   for (const more of options.moreServers ?? []) {
@@ -138,6 +170,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     BOARD_USER: board.user,
     BOARD_PASSWORD: board.password,
     LEASE_TTL_MS: "2000",
+    ...sourceEnv,
     ...(served.length > 1 ? { BRIDGE_SERVERS_FILE: serversFile } : {}),
     ...options.bridgeEnv,
   };
@@ -174,6 +207,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     mcpUrl,
     bridgeUrl,
     board,
+    logDir,
     devserver,
     devservers,
     bridge,

@@ -24,7 +24,13 @@ import dev.mcpbridge.devserver.command.vanilla.TickCommand;
 import dev.mcpbridge.devserver.command.vanilla.TimeCommand;
 import dev.mcpbridge.devserver.command.vanilla.WeatherCommand;
 import dev.mcpbridge.devserver.game.DevGameAccess;
+import dev.mcpbridge.devserver.log.FanOutEvents;
+import dev.mcpbridge.devserver.log.LoggingEvents;
+import dev.mcpbridge.devserver.log.ServerLog;
 import dev.mcpbridge.devserver.loop.TickLoop;
+import dev.mcpbridge.devserver.management.ManagementEvents;
+import dev.mcpbridge.devserver.management.ManagementServer;
+import dev.mcpbridge.devserver.management.WorldState;
 import dev.mcpbridge.devserver.mod.ModLoader;
 import dev.mcpbridge.devserver.rcon.ConsoleOutput;
 import dev.mcpbridge.devserver.rcon.RconListener;
@@ -48,8 +54,12 @@ public final class Devserver implements AutoCloseable {
     private final DevGameAccess game;
     private final ConsoleOutput console = new ConsoleOutput();
     private final McpBridgeCore core;
+    private final Lang lang;
+    private final ServerLog serverLog;
+    private final FanOutEvents listeners = new FanOutEvents();
     private RconListener rcon;
     private StatusListener status;
+    private ManagementServer management;
     private boolean closed;
 
     public Devserver(DevserverConfig config) {
@@ -60,17 +70,23 @@ public final class Devserver implements AutoCloseable {
             world.tick();
             driver.tick();
         });
-        this.dispatcher = new Dispatcher(world, Lang.load(config.version()), loop);
+        this.lang = Lang.load(config.version());
+        this.dispatcher = new Dispatcher(world, lang, loop);
         registerVanilla();
         dispatcher.register("sim", new SimCommand(driver));
         this.game = new DevGameAccess(world, loop, dispatcher, config.version().id());
+        this.serverLog = config.logDir() != null ? ServerLog.open(config.logDir()) : null;
+        if (serverLog != null) {
+            listeners.add(new LoggingEvents(serverLog, lang));
+        }
         if (config.withMod()) {
             core = ModLoader.load(game, config);
-            world.setEvents(core.events());
+            listeners.add(core.events());
             dispatcher.register("mcpbridge", new McpBridgeCommand(core));
         } else {
             core = null;
         }
+        world.setEvents(listeners);
     }
 
     private void registerVanilla() {
@@ -109,6 +125,8 @@ public final class Devserver implements AutoCloseable {
                 + (core != null ? ", mod core " + ModInfo.MOD_VERSION + ", protocol " + ModInfo.PROTOCOL_VERSIONS : ", NO mod")
                 + ")");
         Log.info("Config: " + config.summary());
+        long started = System.nanoTime();
+        serverLog("Starting minecraft server version " + config.version().id());
         loop.start();
         loop.callBlocking(() -> {
             config.players().forEach(world::join);
@@ -121,6 +139,20 @@ public final class Devserver implements AutoCloseable {
         status.start();
         Log.info("RCON running on " + config.bind() + ":" + rcon.port() + "; status (server list ping) on "
                 + config.bind() + ":" + status.port());
+        if (config.management().enabled()) {
+            management = new ManagementServer(bind, config.management(),
+                    new WorldState(world, loop, config.version(), config.flavour()));
+            listeners.add(new ManagementEvents(management));
+            management.start();
+            Log.info("Management server (JSON-RPC over WebSocket) on " + (config.management().tls() ? "wss" : "ws") + "://"
+                    + config.bind() + ":" + management.port());
+        }
+        if (serverLog != null) {
+            Log.info("Server log: " + serverLog.file());
+        }
+        serverLog("RCON running on " + config.bind() + ":" + rcon.port());
+        serverLog(String.format(java.util.Locale.ROOT, "Done (%.3fs)! For help, type \"help\"",
+                (System.nanoTime() - started) / 1e9));
         if (core != null) {
             core.start();
             Log.info("Event emitter: " + (config.bridgeUrl() == null ? "off (no --bridge-url)"
@@ -196,6 +228,10 @@ public final class Devserver implements AutoCloseable {
         }
         closed = true;
         Log.info("Stopping the server");
+        serverLog("Stopping server");
+        if (management != null) {
+            management.close();
+        }
         if (rcon != null) {
             rcon.close();
         }
@@ -206,6 +242,20 @@ public final class Devserver implements AutoCloseable {
             core.close();
         }
         loop.close();
+        if (serverLog != null) {
+            serverLog.close();
+        }
+    }
+
+    /** A line of the main thread in the server log (when --log-dir is set). */
+    private void serverLog(String message) {
+        if (serverLog != null) {
+            serverLog.info("Server thread", message);
+        }
+    }
+
+    public int managementPort() {
+        return management.port();
     }
 
 }

@@ -2,6 +2,7 @@ package dev.mcpbridge.devserver;
 
 import dev.mcpbridge.devserver.variant.Flavour;
 import dev.mcpbridge.devserver.variant.GameVersion;
+import dev.mcpbridge.devserver.management.ManagementOptions;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import java.util.Map;
 public record DevserverConfig(String bind, int rconPort, String rconPassword, int statusPort, boolean withMod,
                               String serverId, String bridgeUrl, String eventsToken, List<String> players,
                               List<String> allow, boolean defaultAllow, int maxPlayers, long seed, int outboxSize,
-                              Path stateDir, boolean stateFsync, GameVersion version, Flavour flavour) {
+                              Path stateDir, boolean stateFsync, GameVersion version, Flavour flavour, Path logDir,
+                              ManagementOptions management) {
 
     public static final String USAGE = """
             usage: java -jar mcpbridge-devserver.jar --rcon-password P [options]
@@ -41,6 +43,15 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                                    (1.21.1 default, 1.21.11, 26.1)
               --flavour F          server software to imitate: vanilla (default), paper, paper-essentials
                                    (Paper with EssentialsX's list)
+              --log-dir DIR        write the server log as vanilla does: DIR/latest.log, the previous one
+                                   rolled over to DIR/yyyy-MM-dd-N.log.gz at start-up (default: no log file)
+              --management-port N  serve the Server Management Protocol (JSON-RPC over WebSocket) on N
+                                   (0 = pick a free one; default: off)
+              --management-secret S  its secret, 40 letters or digits (or env DEVSERVER_MANAGEMENT_SECRET)
+              --management-tls-off   plain ws:// (vanilla: management-server-tls-enabled=false)
+              --management-keystore F  PKCS12 keystore for wss:// (TLS is on unless --management-tls-off)
+              --management-keystore-password P  (or env DEVSERVER_MANAGEMENT_KEYSTORE_PASSWORD)
+              --status-heartbeat N   seconds between server/status notifications (default 0 = none)
             """;
 
     /** Parses args; throws IllegalArgumentException naming the bad option and what to pass instead. */
@@ -63,6 +74,13 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         boolean stateFsync = false;
         GameVersion version = GameVersion.DEFAULT;
         Flavour flavour = Flavour.VANILLA;
+        Path logDir = null;
+        int managementPort = -1;
+        String managementSecret = env.get("DEVSERVER_MANAGEMENT_SECRET");
+        boolean managementTls = true;
+        Path keystore = null;
+        String keystorePassword = env.get("DEVSERVER_MANAGEMENT_KEYSTORE_PASSWORD");
+        int heartbeat = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -90,6 +108,13 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 case "--state-fsync" -> stateFsync = true;
                 case "--mc-version" -> version = GameVersion.parse(value(args, ++i, a));
                 case "--flavour" -> flavour = Flavour.parse(value(args, ++i, a));
+                case "--log-dir" -> logDir = path(value(args, ++i, a), a);
+                case "--management-port" -> managementPort = port(value(args, ++i, a), a);
+                case "--management-secret" -> managementSecret = value(args, ++i, a);
+                case "--management-tls-off" -> managementTls = false;
+                case "--management-keystore" -> keystore = path(value(args, ++i, a), a);
+                case "--management-keystore-password" -> keystorePassword = value(args, ++i, a);
+                case "--status-heartbeat" -> heartbeat = integer(value(args, ++i, a), a);
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
@@ -103,7 +128,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         }
         return new DevserverConfig(bind, rconPort, password, statusPort, withMod, serverId, bridgeUrl, token,
                 List.copyOf(players), List.copyOf(allow), defaultAllow, maxPlayers, seed, outboxSize, stateDir, stateFsync,
-                version, flavour);
+                version, flavour, logDir, new ManagementOptions(managementPort, managementSecret, managementTls, keystore,
+                        keystorePassword, heartbeat).validated());
     }
 
     private static String value(String[] args, int i, String option) {
@@ -145,6 +171,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 + (defaultAllow ? " extraAllow=" : " allowOnly=") + allow + " maxPlayers=" + maxPlayers + " seed=" + seed
                 + " outboxSize=" + (outboxSize > 0 ? outboxSize : "default")
                 + " stateDir=" + (stateDir == null ? "none (idempotency cache in memory)" : stateDir)
-                + (stateFsync ? " stateFsync=on" : "") + " mcVersion=" + version.id() + " flavour=" + flavour.id();
+                + (stateFsync ? " stateFsync=on" : "") + " mcVersion=" + version.id() + " flavour=" + flavour.id()
+                + " logDir=" + (logDir == null ? "none" : logDir) + " management=" + management.summary();
     }
 }

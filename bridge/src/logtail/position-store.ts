@@ -1,0 +1,93 @@
+/**
+ * Exactly-once storage of log-tail events. In: the events of a run of complete log lines, the
+ * position those lines started at (file identity, byte offset, last seq) and the position after
+ * them. Out: the events appended to the server's Redis Stream AND the new position, in ONE Lua
+ * script: either both change or neither. The script refuses (changes nothing) when the stored
+ * position is not the one the caller started from, so a bridge that restarts, or a second
+ * bridge that briefly tails the same file, can never store a line's event twice.
+ */
+import { redisKeys } from "@mcp-bridge/shared";
+import type { Redis } from "ioredis";
+import { runScript, sha1 } from "../events/event-store.js";
+
+export interface LogPosition {
+  /** Identity of the file the offset belongs to ("" before the first line was read). */
+  file: string;
+  offset: number;
+  /** seq of the last event stored from the log. */
+  seq: number;
+}
+
+export interface LogEventRecord {
+  /** ASCII JSON of the full envelope (its seq is from.seq + 1 + index). */
+  json: string;
+  type: string;
+  player: string;
+}
+
+export type CommitResult = { ok: true } | { ok: false; stored: LogPosition };
+
+// KEYS[1] position hash, KEYS[2] stream; ARGV: file, offset, seq (expected), newFile, newOffset,
+// maxLen, ingestedAt, serverId, origin, then (json, type, player) per event.
+const COMMIT_LUA = `
+local cur = redis.call('HMGET', KEYS[1], 'file', 'offset', 'seq')
+local file, offset, seq = cur[1] or '', cur[2] or '0', cur[3] or '0'
+if file ~= ARGV[1] or offset ~= ARGV[2] or seq ~= ARGV[3] then return {0, file, offset, seq} end
+local n = 0
+for i = 10, #ARGV, 3 do
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[6], '*', 'event', ARGV[i], 'type', ARGV[i + 1],
+    'player', ARGV[i + 2], 'serverId', ARGV[8], 'ingestedAt', ARGV[7], 'origin', ARGV[9])
+  n = n + 1
+end
+redis.call('HSET', KEYS[1], 'file', ARGV[4], 'offset', ARGV[5], 'seq', tostring(tonumber(ARGV[3]) + n))
+return {1}
+`;
+const COMMIT_SHA = sha1(COMMIT_LUA);
+
+export class LogPositionStore {
+  private readonly positionKey: string;
+  private readonly streamKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly serverId: string,
+    private readonly streamMaxLen: number,
+  ) {
+    const keys = redisKeys(prefix);
+    this.positionKey = keys.logTail(serverId);
+    this.streamKey = keys.eventStream(serverId);
+  }
+
+  async load(): Promise<LogPosition> {
+    const [file, offset, seq] = await this.redis.hmget(this.positionKey, "file", "offset", "seq");
+    return { file: file ?? "", offset: Number(offset ?? 0), seq: Number(seq ?? 0) };
+  }
+
+  async commit(
+    from: LogPosition,
+    to: { file: string; offset: number },
+    events: readonly LogEventRecord[],
+    ingestedAt: number,
+  ): Promise<CommitResult> {
+    const args: (string | number)[] = [
+      from.file,
+      String(from.offset),
+      String(from.seq),
+      to.file,
+      String(to.offset),
+      this.streamMaxLen,
+      ingestedAt,
+      this.serverId,
+      "log",
+    ];
+    for (const e of events) args.push(e.json, e.type, e.player);
+    const keys = [this.positionKey, this.streamKey];
+    const reply = (await runScript(this.redis, COMMIT_LUA, COMMIT_SHA, keys, args)) as unknown[];
+    if (reply[0] === 1) return { ok: true };
+    return {
+      ok: false,
+      stored: { file: String(reply[1] ?? ""), offset: Number(reply[2] ?? 0), seq: Number(reply[3] ?? 0) },
+    };
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * The Server Management Protocol source against the devserver's endpoint over real sockets: TLS
+ * with the server's self-signed certificate pinned from a PEM file, refusal of an unpinned
+ * certificate and of a wrong secret, and joins/quits/status stored as events.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLogger, EventMessageSchema, redisKeys } from "@mcp-bridge/shared";
+import { RconClient } from "@mcp-bridge/shared/rcon";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
+import { freePort } from "../../../../shared/testing/net.js";
+import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
+import { ManagementSource } from "../../../src/management/management-source.js";
+import { ManagementStore } from "../../../src/management/management-store.js";
+
+const SECRET = "Q7fK2mZp9LxW4rT8vB3nH6cJ1dS5gY0aE2uI7oPq";
+const logger = createLogger({ name: "management-test", level: "silent" });
+const redis = new Redis(testRedisUrl());
+let dir: string;
+let devserver: RunningDevserver;
+let url: string;
+let pem: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "mgmt-"));
+  const keystore = join(dir, "mc.p12");
+  pem = join(dir, "mc.pem");
+  const kt = (...args: string[]) => execFileSync("keytool", args, { stdio: "ignore" });
+  kt(
+    "-genkeypair",
+    "-alias",
+    "mc",
+    "-keyalg",
+    "RSA",
+    "-keysize",
+    "2048",
+    "-storetype",
+    "PKCS12",
+    "-keystore",
+    keystore,
+    "-storepass",
+    "changeit",
+    "-validity",
+    "2",
+    "-dname",
+    "CN=minecraft-test",
+  );
+  kt("-exportcert", "-rfc", "-alias", "mc", "-keystore", keystore, "-storepass", "changeit", "-file", pem);
+  const port = await freePort();
+  devserver = await startDevserver({
+    noMod: true,
+    players: ["Steve"],
+    extraArgs: [
+      "--management-port",
+      String(port),
+      "--management-secret",
+      SECRET,
+      "--management-keystore",
+      keystore,
+      "--management-keystore-password",
+      "changeit",
+      "--status-heartbeat",
+      "1",
+    ],
+  });
+  url = `wss://127.0.0.1:${port}`;
+}, 120_000);
+afterAll(async () => {
+  await devserver?.stop();
+  await redis.quit();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function source(prefix: string, options: { secret?: string; certFile?: string } = {}) {
+  return new ManagementSource({
+    serverId: "m",
+    url,
+    secret: options.secret ?? SECRET,
+    certFile: options.certFile,
+    store: new ManagementStore(redis, prefix, "m", 1000),
+    logger,
+    storePlayers: () => true,
+    reconnect: { baseMs: 50, maxMs: 200 },
+  });
+}
+
+async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function sim(...commands: string[]) {
+  const rcon = new RconClient({
+    host: "127.0.0.1",
+    port: devserver.rconPort,
+    password: devserver.password,
+    reconnect: { attempts: 0 },
+  });
+  await rcon.connect();
+  for (const c of commands) await rcon.command(c);
+  await rcon.close();
+}
+
+describe("management source", () => {
+  it("connects over TLS trusting only the pinned self-signed certificate and stores joins, quits and heartbeats", async () => {
+    const prefix = uniquePrefix("mgmt");
+    const s = source(prefix, { certFile: pem });
+    s.start();
+    try {
+      await until(() => s.active, "connected");
+      await sim("sim join Alex", "sim quit Alex");
+      const key = redisKeys(prefix).eventStream("m");
+      await until(async () => (await redis.xlen(key)) >= 3, "join, quit and a heartbeat stored");
+      const events = ((await redis.xrange(key, "-", "+")) as [string, string[]][]).map(([, f]) => ({
+        origin: f[f.indexOf("origin") + 1],
+        event: EventMessageSchema.parse(JSON.parse(f[f.indexOf("event") + 1]!)),
+      }));
+      const players = events.filter((e) => e.event.payload.eventType !== "server_status");
+      expect(
+        players.map((e) => [e.event.payload.eventType, (e.event.payload.data as { player: string }).player]),
+      ).toEqual([
+        ["player_join", "Alex"],
+        ["player_quit", "Alex"],
+      ]);
+      expect(events.every((e) => e.origin === "management")).toBe(true);
+      const seqs = events.map((e) => e.event.payload.seq);
+      expect(seqs).toEqual(seqs.map((_, i) => i + 1));
+      const heartbeat = events.find((e) => e.event.payload.eventType === "server_status")!;
+      expect(heartbeat.event.payload.data).toMatchObject({
+        status: "heartbeat",
+        started: true,
+        version: "1.21.1",
+      });
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it("does not connect when the certificate is not pinned, or with a wrong secret, and says why", async () => {
+    const unpinned = source(uniquePrefix("mgmt"));
+    const wrongSecret = source(uniquePrefix("mgmt"), { certFile: pem, secret: "x".repeat(40) });
+    unpinned.start();
+    wrongSecret.start();
+    try {
+      await until(() => /self-signed|certificate/i.test(unpinned.state), "certificate refusal reported");
+      await until(() => /401/.test(wrongSecret.state), "401 reported");
+      expect(unpinned.active || wrongSecret.active).toBe(false);
+      expect(wrongSecret.state).toMatch(/MC_MANAGEMENT_SECRET/);
+    } finally {
+      await Promise.all([unpinned.stop(), wrongSecret.stop()]);
+    }
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * A hostile log: players choose their chat, /me and /say texts, the custom names of the mobs that
+ * kill them and of their weapons and pets, and fill them with what the parser looks for (joined
+ * the game, death phrases, <Other> prefixes, brackets, whole fake line prefixes, ANSI codes). The
+ * parser must report exactly what really happened: the same kinds, the same players, in order.
+ * Texts hold no line breaks: vanilla strips control characters from everything a player types.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { deathWordings } from "../../../src/logtail/death-messages.js";
+import { LogLineParser } from "../../../src/logtail/parse-line.js";
+
+const PLAYERS = ["Steve", "Alex", "Notch", "xX_Pro_Xx", "Named", "UUID"];
+const player = fc.constantFrom(...PLAYERS);
+const FRAGMENTS = [
+  " joined the game",
+  " left the game",
+  "Alex joined the game",
+  "Steve left the game",
+  " was slain by ",
+  "Alex was slain by Zombie",
+  " fell from a high place",
+  "<Alex> ",
+  "<Steve> hi",
+  "[Not Secure] <Alex> ",
+  "[12:00:00] [Server thread/INFO]: Alex joined the game",
+  "[12:00:00 INFO]: Steve left the game",
+  "(formerly known as Alex)",
+  "* Alex ",
+  "[Alex] ",
+  "]: ",
+  "[",
+  "]",
+  "\u001b[31m",
+  "\u001b[0m",
+  "UUID of player Alex is 069a79f4-44e9-4726-a5be-fca90e38aaf5",
+  " using [Diamond Sword]",
+  " ",
+];
+const text = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom(...FRAGMENTS),
+      fc.string({ maxLength: 8 }).map((s) => s.replace(/[\r\n]/g, "")),
+    ),
+    {
+      minLength: 1,
+      maxLength: 8,
+    },
+  )
+  .map((parts) => parts.join(""))
+  .filter((t) => t.length > 0);
+const deaths = deathWordings().map((w) => w.template);
+
+type Happening =
+  | { kind: "chat" | "me" | "say" | "insecureChat"; player: string; text: string }
+  | { kind: "join" | "quit"; player: string }
+  | { kind: "death"; player: string; template: string; killer: string; weapon: string }
+  | { kind: "pet"; text: string; template: string }
+  | { kind: "otherThread"; text: string };
+
+const happening: fc.Arbitrary<Happening> = fc.oneof(
+  fc.record({ kind: fc.constantFrom("chat", "me", "say", "insecureChat" as const), player, text }),
+  fc.record({ kind: fc.constantFrom("join", "quit" as const), player }),
+  fc.record({
+    kind: fc.constant("death" as const),
+    player,
+    template: fc.constantFrom(...deaths),
+    killer: text,
+    weapon: text,
+  }),
+  fc.record({ kind: fc.constant("pet" as const), text, template: fc.constantFrom(...deaths) }),
+  fc.record({ kind: fc.constant("otherThread" as const), text }),
+);
+
+const LAYOUTS = {
+  vanilla: (msg: string, thread = "Server thread") => `[12:34:56] [${thread}/INFO]: ${msg}`,
+  paper: (msg: string) => `[12:34:56 INFO]: ${msg}`,
+  neoforge: (msg: string, thread = "Server thread") =>
+    `[23Nov2026 12:34:56.789] [${thread}/INFO] [net.minecraft.server.MinecraftServer/]: ${msg}`,
+};
+
+const fill = (template: string, victim: string, killer: string, weapon: string) =>
+  template.replaceAll("%1$s", victim).replaceAll("%2$s", killer).replaceAll("%3$s", `[${weapon}]`);
+
+/** The log line a real server writes for a happening, and the event it really is (if any). */
+function render(
+  h: Happening,
+  layout: keyof typeof LAYOUTS,
+): { line: string; expected?: [string, string, string?] } {
+  const line = LAYOUTS[layout];
+  switch (h.kind) {
+    case "chat":
+      return { line: line(`<${h.player}> ${h.text}`), expected: ["player_chat", h.player, h.text] };
+    case "insecureChat":
+      return {
+        line: line(`[Not Secure] <${h.player}> ${h.text}`),
+        expected: ["player_chat", h.player, h.text],
+      };
+    case "me":
+      return { line: line(`* ${h.player} ${h.text}`) };
+    case "say":
+      return { line: line(`[${h.player}] ${h.text}`) };
+    case "join":
+      return { line: line(`${h.player} joined the game`), expected: ["player_join", h.player] };
+    case "quit":
+      return { line: line(`${h.player} left the game`), expected: ["player_quit", h.player] };
+    case "death":
+      return {
+        line: line(fill(h.template, h.player, h.killer, h.weapon)),
+        expected: ["player_death", h.player],
+      };
+    case "pet": {
+      const message = fill(h.template, h.text, "Zombie", h.text);
+      return {
+        line: line(
+          `Named entity Wolf['${h.text}'/42, l='ServerLevel[world]', x=1.5, y=64.0, z=2.5] died: ${message}`,
+        ),
+      };
+    }
+    case "otherThread":
+      // Paper shows no thread, so there a plugin's line is only recognisable by its [Name] prefix.
+      return layout === "paper"
+        ? { line: line(`[SomePlugin] ${h.text}`) }
+        : { line: LAYOUTS[layout](h.text, "Async Chat Thread - #0") };
+  }
+}
+
+describe("hostile log", () => {
+  // Feature: minecraft-mcp-bridge, Property 12: Malformed message resilience (player text never forges a log event)
+  it("player-written text never produces another kind of event or another player's event", () => {
+    fc.assert(
+      fc.property(
+        fc.array(happening, { maxLength: 30 }),
+        fc.constantFrom("vanilla", "paper", "neoforge" as const),
+        (happenings, layout) => {
+          const parser = new LogLineParser();
+          const expected: [string, string, string?][] = [];
+          const got: [string, string, string?][] = [];
+          for (const h of happenings) {
+            const { line, expected: real } = render(h, layout);
+            if (real) expected.push(real);
+            const parsed = parser.parse(line);
+            if (parsed.kind !== "event") continue;
+            const data = parsed.data as { player: string; message?: string };
+            got.push(
+              parsed.type === "player_chat"
+                ? [parsed.type, data.player, data.message]
+                : [parsed.type, data.player],
+            );
+          }
+          expect(got).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,96 @@
+import { EVENT_DATA_SCHEMAS } from "@mcp-bridge/shared";
+import { describe, expect, it } from "vitest";
+import { LogLineParser, type ParsedLine } from "../../../src/logtail/parse-line.js";
+
+const V = "[12:00:01] [Server thread/INFO]: ";
+const event = (p: ParsedLine) => (p.kind === "event" ? { type: p.type, data: p.data } : p.kind);
+
+describe("log line parser", () => {
+  it("reads chat, joins, quits and deaths in the vanilla/Fabric, Paper and NeoForge layouts", () => {
+    const lines = [
+      `${V}<Steve> hello there`,
+      "[12:00:01 INFO]: <Steve> hello there",
+      "[23Nov2026 12:00:01.123] [Server thread/INFO] [net.minecraft.server.MinecraftServer/]: <Steve> hello there",
+      "[12:00:01] [Server thread/INFO] (Minecraft) <Steve> hello there",
+    ];
+    for (const line of lines) {
+      expect(event(new LogLineParser().parse(line))).toEqual({
+        type: "player_chat",
+        data: { player: "Steve", message: "hello there" },
+      });
+    }
+    const p = new LogLineParser();
+    expect(event(p.parse(`${V}[Not Secure] <Alex> hi [x]`))).toEqual({
+      type: "player_chat",
+      data: { player: "Alex", message: "hi [x]" },
+    });
+    expect(event(p.parse(`${V}Alex joined the game`))).toEqual({
+      type: "player_join",
+      data: { player: "Alex" },
+    });
+    expect(event(p.parse(`${V}Alex (formerly known as Alex_Old) joined the game`))).toEqual({
+      type: "player_join",
+      data: { player: "Alex", formerName: "Alex_Old" },
+    });
+    expect(event(p.parse(`${V}Alex left the game`))).toEqual({
+      type: "player_quit",
+      data: { player: "Alex" },
+    });
+    expect(event(p.parse(`${V}Alex was slain by Zombie using [Iron Sword]`))).toEqual({
+      type: "player_death",
+      data: { player: "Alex", cause: "mob.item", killer: "Zombie", weapon: "[Iron Sword]" },
+    });
+    expect(event(p.parse(`${V}Alex fell from a high place`))).toEqual({
+      type: "player_death",
+      data: { player: "Alex", cause: "fell.accident.generic", killer: null },
+    });
+  });
+
+  it("adds the UUID the authenticator logged before the join (online mode)", () => {
+    const p = new LogLineParser();
+    const uuid = "069a79f4-44e9-4726-a5be-fca90e38aaf5";
+    expect(p.parse(`[12:00:00] [User Authenticator #1/INFO]: UUID of player Notch is ${uuid}`).kind).toBe(
+      "other",
+    );
+    expect(event(p.parse(`${V}Notch joined the game`))).toEqual({
+      type: "player_join",
+      data: { player: "Notch", uuid },
+    });
+    expect(event(p.parse(`${V}Notch left the game`))).toEqual({
+      type: "player_quit",
+      data: { player: "Notch", uuid },
+    });
+  });
+
+  it("produces nothing for /me, /say, whispers, named entities, other threads and loggers", () => {
+    const p = new LogLineParser();
+    const quiet = [
+      `${V}* Steve Alex joined the game`,
+      `${V}[Steve] Alex left the game`,
+      `${V}Named entity Wolf['Alex was slain by Zombie'/12, l='ServerLevel[world]', x=1.0, y=2.0, z=3.0] died: Alex was slain by Zombie`,
+      `${V}Villager['Villager'/7] died, message: 'Villager was slain by Zombie'`,
+      "[12:00:01] [Async Chat Thread - #0/INFO]: <Steve> hi",
+      "[12:00:01] [Server thread/WARN]: Steve left the game",
+      "[23Nov2026 12:00:01.123] [Server thread/INFO] [somemod/]: Steve left the game",
+      `${V}Steve lost connection: Disconnected`,
+      `${V}<Team Steve> hi`,
+      `${V}St joined the game`,
+    ];
+    for (const line of quiet) expect(p.parse(line).kind, line).toBe("other");
+    expect(p.parse("\tat net.minecraft.server.Main.main(Main.java:1)").kind).toBe("unparsed");
+    expect(p.parse("Steve joined the game").kind).toBe("unparsed");
+  });
+
+  it("every event it produces is valid against the shared schema", () => {
+    const p = new LogLineParser();
+    for (const line of [
+      `${V}<Steve> ${"x".repeat(5000)}`,
+      `${V}Alex was killed by [Intentional Game Design]`,
+    ]) {
+      const parsed = p.parse(line);
+      expect(parsed.kind).toBe("event");
+      if (parsed.kind === "event")
+        expect(EVENT_DATA_SCHEMAS[parsed.type].safeParse(parsed.data).success).toBe(true);
+    }
+  });
+});
