@@ -30,7 +30,7 @@ export interface BridgeMetrics {
   eventsDuplicate: Counter<"serverId">;
   /** Sequence numbers never received (gaps) plus what the mod reported dropped in its hello. */
   eventsDropped: Counter<"serverId">;
-  /** Forwarding latency: stored in Redis minus the envelope timestamp, seconds (property 4). */
+  /** Forwarding latency: stored in Redis minus the envelope timestamp, seconds (docs/properties.md, #4). */
   eventLag: Histogram<"serverId">;
   /** Reads queue depth from these queues on every scrape (adds to the ones already watched). */
   watchQueues(queues: readonly Queue[]): void;

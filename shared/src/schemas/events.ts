@@ -1,4 +1,4 @@
-/** Game events (seed 001): what the mod emits and the MCP server serves. Each carries a per-server seq. */
+/** Game events: what the mod emits and the MCP server serves. Each carries a per-server seq. */
 import { z } from "zod";
 import { LocationSchema, PlayerNameSchema, UuidSchema } from "./common.js";
 import { EnvelopeBaseSchema } from "./envelope.js";
