@@ -1,6 +1,6 @@
 /**
  * The Bitburner MCP server's configuration: a pure `loadConfig(env)` over a zod schema that lists
- * every problem at once (ConfigError). Seed 003's names where they still make sense:
+ * every problem at once (ConfigError). The original design's variable names where they still make sense:
  * BITBURNER_RPC_URL is the address we LISTEN on (the game connects to it).
  */
 import { CommonEnv, ConfigError, env, LOG_LEVELS, loadEnvConfig } from "@mcp-bridge/shared";

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Process entry of the bridge: config from the environment (every problem listed, exit 2),
- * startup log with version, config summary without secrets and connection status (property 14),
+ * startup log with version, config summary without secrets and connection status (docs/properties.md, #14),
  * SIGINT/SIGTERM -> graceful stop (finish active jobs, release leases), exit 0.
  */
 import { readFileSync } from "node:fs";

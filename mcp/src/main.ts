@@ -2,7 +2,7 @@
 /**
  * Process entry of `minecraft-mcp`: stdio by default, Streamable HTTP with `--http` or `http`.
  * Loads the config (every problem listed, exit 2), logs version, config summary and Redis status
- * to stderr (property 14), serves until SIGINT/SIGTERM or, for stdio, until stdin closes.
+ * to stderr (docs/properties.md, #14), serves until SIGINT/SIGTERM or, for stdio, until stdin closes.
  */
 import {
   answeredInfoFlag,

@@ -20,7 +20,7 @@ export interface Runtime {
   deps: ServerDeps;
   policy: () => Policy;
   redis: Redis;
-  /** "ready" or why Redis cannot be reached (startup log, property 14). */
+  /** "ready" or why Redis cannot be reached (startup log; docs/properties.md, #14). */
   redisStatus(): Promise<string>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-/** LLM-driven NPCs (seed 004): definitions, reply parser, LLM backends and the service. */
+/** LLM-driven NPCs: definitions, reply parser, LLM backends and the service. */
 export * from "./definitions/command-patterns.js";
 export * from "./definitions/schema.js";
 export * from "./definitions/store.js";

@@ -5,7 +5,7 @@
  *   [--samples=N] [--warmup=N] [--log=info|warn|...] [--show-log]
  *   [--bridge=process|inline]: by default the bridge runs in its own Node process, as deployed, so
  *   this process's producer and QueueEvents (the MCP server's side) do not share its event loop.
- * The bridge logs at `info` by default, as deployed: one audit line per job (property 16). Its
+ * The bridge logs at `info` by default, as deployed: one audit line per job (docs/properties.md, #16). Its
  * lines are written (their cost counts) but discarded unless --show-log.
  * Needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
  * Peer: the devserver (shared/testing/devserver.ts) when present, else the test RCON peer that

@@ -1,4 +1,4 @@
-/** Builders for outgoing envelopes so every message carries the version (property 20). */
+/** Builders for outgoing envelopes so every message carries the version (docs/properties.md, #20). */
 import { randomUUID } from "node:crypto";
 import type { BridgeError } from "./errors.js";
 import type { Source } from "./schemas/envelope.js";

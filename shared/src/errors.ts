@@ -1,6 +1,6 @@
 /**
  * The protocol's error codes and the one error class every part of the TypeScript side throws.
- * Codes come from seed 001 plus the ones this design needs (UNSUPPORTED, RATE_LIMITED, and
+ * Codes are the original protocol's nine plus the ones this design needs (UNSUPPORTED, RATE_LIMITED, and
  * JOB_EXPIRED / JOB_REPLAYED for signed jobs that are too old or copies of a job that already ran).
  * Edges convert a BridgeError: bridge -> retry or UnrecoverableError; mcp -> isError tool result.
  */

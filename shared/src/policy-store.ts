@@ -1,5 +1,5 @@
 /**
- * Hot-reloaded policy (requirement 9.5): the file is polled; a valid new version replaces the
+ * Hot-reloaded policy: the file is polled; a valid new version replaces the
  * current one atomically, an invalid one is reported and the previous policy stays in force.
  * Connected clients keep their sessions; every check reads `current()`.
  */

@@ -1,5 +1,5 @@
 /**
- * The authorization policy shared by the MCP server and the bridge (requirement 9):
+ * The authorization policy shared by the MCP server and the bridge:
  * clients (token hash -> id, role) and roles (allowed tools, command patterns, target players,
  * rate limit). Command patterns are anchored regexes compiled once; patterns that do not compile or
  * that nest quantifiers (catastrophic backtracking) make the whole policy invalid.

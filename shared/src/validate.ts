@@ -2,7 +2,7 @@
  * The one entry point for reading a message: raw text or a parsed value in, a typed message out,
  * or a BridgeError. Envelope/payload violations are SCHEMA_ERROR; arguments that break an
  * operation's schema are INVALID_ARGS. Both name the offending field in `details.field`.
- * Nothing else is ever thrown (property 12).
+ * Nothing else is ever thrown (docs/properties.md, #12).
  */
 import type { z } from "zod";
 import { parseJson } from "./ascii-json.js";

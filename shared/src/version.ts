@@ -1,5 +1,5 @@
 /**
- * Protocol versioning (seed 001): semver strings; an unsupported MAJOR is refused,
+ * Protocol versioning: semver strings; an unsupported MAJOR is refused,
  * MINOR/PATCH differences are compatible (unknown fields are ignored by the schemas).
  */
 import { BridgeError } from "./errors.js";

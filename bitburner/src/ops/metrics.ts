@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics of the Bitburner MCP server on a private registry, under the names seed 003
+ * Prometheus metrics of the Bitburner MCP server on a private registry, under the documented names
  * gives: tool_calls_total, tool_errors_total, rpc_timeouts_total, ws_reconnects_total (game
  * connections accepted), plus latency histograms and whether a game is attached.
  */

@@ -2,7 +2,7 @@
  * One mod connection on /events. In: text frames (first a session_hello query, then event
  * envelopes). Out: a hello response {version, lastSeq}, cumulative acks {ackSeq} sent only after
  * the events are stored, and an `error` envelope for every bad frame (the connection stays open,
- * property 12). Frames that arrive in the same tick are stored as one batch; one batch is in
+ * docs/properties.md, #12). Frames that arrive in the same tick are stored as one batch; one batch is in
  * flight at a time, so storage and acks stay in seq order.
  *
  * Close codes: 4401 after AUTH_FAILED (token does not belong to the server named in the hello),

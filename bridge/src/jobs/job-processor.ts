@@ -5,7 +5,7 @@
  * a plain Error("CODE: message") when BullMQ should retry. The full error payload is also written
  * to the job's log as JSON (`error {...}`), so producers and Bull Board can read code and details.
  * Order: signature (AUTH_FAILED) -> schema (SCHEMA_ERROR / INVALID_ARGS) -> age (JOB_EXPIRED) ->
- * policy with the job's client (PERMISSION_DENIED, property 19) -> single use of the request id
+ * policy with the job's client (PERMISSION_DENIED; docs/properties.md, #19) -> single use of the request id
  * (JOB_REPLAYED) -> run on the server.
  */
 import {
@@ -102,7 +102,7 @@ export function createJobProcessor(options: JobProcessorOptions): JobProcessor {
         );
       }
       const forwardedAt = Date.now();
-      // The audit line (property 16: type, source, destination), written before the server sees it.
+      // The audit line (docs/properties.md, #16: type, source, destination), written before the server sees it.
       jobLog.info(
         {
           ...fields,

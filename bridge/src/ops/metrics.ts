@@ -30,7 +30,7 @@ export interface BridgeMetrics {
   eventsDuplicate: Counter<"serverId">;
   /** Sequence numbers never received (gaps) plus what the mod reported dropped in its hello. */
   eventsDropped: Counter<"serverId">;
-  /** Forwarding latency: stored in Redis minus the envelope timestamp, seconds (property 4). */
+  /** Forwarding latency: stored in Redis minus the envelope timestamp, seconds (docs/properties.md, #4). */
   eventLag: Histogram<"serverId">;
   /** Server log lines read by the log-tail source, by outcome: event, other (known layout), unparsed. */
   logLines: Counter<"serverId" | "outcome">;

@@ -1,5 +1,5 @@
 /**
- * Which events one session wants (requirement 8, property 17): a set of event types and optionally
+ * Which events one session wants (docs/properties.md, #17): a set of event types and optionally
  * a set of players; empty means "all". Set at connect time (stdio: MCP_EVENT_TYPES/PLAYERS; HTTP:
  * X-MCP-Events / X-MCP-Players headers or ?events= / ?players=) and changed by subscribe_events.
  */

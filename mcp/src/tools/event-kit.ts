@@ -106,7 +106,7 @@ export function toMillis(value: number | string | undefined, field: string): num
   return ms;
 }
 
-/** Explicit arguments win; otherwise the session's subscription applies (property 17). */
+/** Explicit arguments win; otherwise the session's subscription applies (docs/properties.md, #17). */
 export function effectiveFilter(
   deps: ToolDeps,
   types: SubscriptionFilter["types"] | undefined,

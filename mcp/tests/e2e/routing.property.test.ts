@@ -1,7 +1,7 @@
 /**
  * Three devservers (server ids e2e, north, south, each with its own player) behind one bridge and
  * one MCP server. Generated operations and events must reach the server and stream they name
- * (property 5), and generated events at a light rate must reach the MCP client within a generous
+ * (docs/properties.md, #5), and generated events at a light rate must reach the MCP client within a generous
  * bound (property 4; the tight numbers are in docs/benchmarks.md, scripts/bench).
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";

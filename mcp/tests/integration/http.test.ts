@@ -1,4 +1,4 @@
-// Streamable HTTP over a real socket: bearer auth (requirements 9.1/9.2, property 18), Host/Origin
+// Streamable HTTP over a real socket: bearer auth (docs/properties.md, #18), Host/Origin
 // checks against DNS rebinding, per-session subscriptions from headers, real SDK client transport.
 import { request } from "node:http";
 import { Policy } from "@mcp-bridge/shared";

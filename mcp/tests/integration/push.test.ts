@@ -1,4 +1,4 @@
-// Server-initiated delivery: logging notifications for subscribed events (property 17) and
+// Server-initiated delivery: logging notifications for subscribed events (docs/properties.md, #17) and
 // resources with resources/subscribe + notifications/resources/updated.
 import {
   LoggingMessageNotificationSchema,

@@ -1,5 +1,5 @@
 // The real CLI as a child process over stdio (StdioClientTransport spawning main.ts through tsx):
-// startup log on stderr only (property 14), tools through a real BullMQ peer, events with a cursor,
+// startup log on stderr only (docs/properties.md, #14), tools through a real BullMQ peer, events with a cursor,
 // and a policy file edit reaching the connected session without reconnecting.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

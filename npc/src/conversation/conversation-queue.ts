@@ -1,5 +1,5 @@
 /**
- * One NPC's waiting messages (seed 004's ConversationQueue): bounded (the lowest priority is
+ * One NPC's waiting messages: bounded (the lowest priority is
  * dropped and counted), batched (the first message opens a window of `batchDelayMs`; everything
  * that arrives in it is answered together), highest priority first. Pure: time comes from the
  * caller, the timer lives in the scheduler.

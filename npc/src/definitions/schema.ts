@@ -1,5 +1,5 @@
 /**
- * The NPC definitions file (seed 004's entity shape): who each NPC is, what it may do, where it
+ * The NPC definitions file: who each NPC is, what it may do, where it
  * stands and which LLM answers for it. JSON or YAML; every problem is listed at once.
  */
 import { regexProblem, ServerIdSchema } from "@mcp-bridge/shared";

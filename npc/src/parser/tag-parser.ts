@@ -1,5 +1,5 @@
 /**
- * The LLM's answer -> what the NPC thinks, says and does (seed 004's tag system). In: any text.
+ * The LLM's answer -> what the NPC thinks, says and does (the tags <thinking>, <say>, <function>, <silence/>). In: any text.
  * Out: thinking (never shown to players), say lines, function blocks and silence. Never throws.
  * Several tags of each kind are kept in order. An answer without any valid tag degrades to one
  * `say` of its text, with unclosed <thinking> parts removed and tag marks stripped: functions

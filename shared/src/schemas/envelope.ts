@@ -1,4 +1,4 @@
-/** The envelope every message carries (seed 001). Responses reuse the request id. */
+/** The envelope every message carries. Responses reuse the request id. */
 import { z } from "zod";
 
 export const MESSAGE_TYPES = ["event", "command", "query", "response", "error"] as const;

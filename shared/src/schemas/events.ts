@@ -1,5 +1,5 @@
 /**
- * Game events (seed 001): what the mod, the server log tail and the Server Management Protocol
+ * Game events: what the mod, the server log tail and the Server Management Protocol
  * source emit and the MCP server serves. Each carries a seq, increasing per server and source.
  * Fields a source cannot know are optional: a log line has no UUID (unless the server logged
  * `UUID of player`) and no death location.

@@ -65,7 +65,7 @@ public final class McpBridgeCore implements AutoCloseable {
     }
 
     /**
-     * Swaps the config atomically (requirement 4.5): requests after the swap see the new whitelist and
+     * Swaps the config atomically: requests after the swap see the new whitelist and
      * limits, events the new filter. A changed bridge URL/token/reconnect policy restarts the emitter.
      */
     public synchronized void applyConfig(CoreConfig config) {

@@ -16,7 +16,7 @@ import java.util.regex.PatternSyntaxException;
 import net.neoforged.neoforge.common.ModConfigSpec;
 
 /**
- * config/minecraft-mcp-bridge.toml (the keys of seed 000 plus server id, outbox and limits) mapped into
+ * config/minecraft-mcp-bridge.toml (the keys of the original design plus server id, outbox and limits) mapped into
  * the core's {@link CoreConfig}. NeoForge validates each value against this spec and resets a bad one to
  * its default (with a log line), so {@link #toCoreConfig()} normally sees sane values; what the core still
  * rejects is reported by the caller.

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * Build one with {@link #builder()} (starting from the defaults) or {@link Builder#from(CoreConfig)}.
  *
  * @param serverId              id of this Minecraft server in the bridge ([A-Za-z0-9_-]{1,64})
- * @param enabledEvents         event types that are emitted; others are never sent (requirement 4.3)
+ * @param enabledEvents         event types that are emitted; others are never sent
  * @param allowedCommandPatterns regexes a whole command must match (anchored; see {@link #DEFAULT_ALLOWED_COMMANDS})
  * @param maxCommandLength      longest accepted command, in chars
  * @param bridgeUrl             WebSocket URL of the bridge's event endpoint; null = emitter off

@@ -4,7 +4,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.mcpbridge.core.ModInfo;
 
-/** Builds the envelopes the mod sends: response, error, and the generic shape (seed 001). */
+/** Builds the envelopes the mod sends: response, error, and the generic shape. */
 public final class Envelopes {
     /** Used as the id of an error answer when the request carried no usable id. */
     public static final String UNKNOWN_ID = "unknown";

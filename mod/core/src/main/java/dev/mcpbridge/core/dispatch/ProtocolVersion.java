@@ -6,7 +6,7 @@ import dev.mcpbridge.core.ModInfo;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Semver checks of seed 001 (shared/src/version.ts): an unsupported MAJOR is refused, MINOR/PATCH are fine. */
+/** Semver checks (shared/src/version.ts): an unsupported MAJOR is refused, MINOR/PATCH are fine. */
 public final class ProtocolVersion {
     private static final Pattern SEMVER = Pattern.compile("(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})\\.(0|[1-9]\\d{0,8})");
 

@@ -16,7 +16,7 @@ import java.util.function.Supplier;
 
 /**
  * Platform hooks in (server thread), event envelopes out (into the outbox), exactly in the shape of
- * shared/src/schemas/events.ts. Disabled types are never recorded (property 6). Never blocks, never
+ * shared/src/schemas/events.ts. Disabled types are never recorded (docs/properties.md, #6). Never blocks, never
  * throws: an event the protocol cannot carry (e.g. a fake player with an invalid name) is skipped.
  */
 public final class EventRecorder implements GameEvents {

@@ -3,7 +3,7 @@ package dev.mcpbridge.core.events;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The five event types of seed 001, with their wire names (shared/src/schemas/events.ts). */
+/** The five event types of the protocol, with their wire names (shared/src/schemas/events.ts). */
 public enum EventType {
     PLAYER_JOIN, PLAYER_QUIT, PLAYER_CHAT, PLAYER_DEATH, BLOCK_BREAK;
 

@@ -12,7 +12,7 @@ import dev.mcpbridge.core.spi.GameAccess.CommandResult;
  * execute_command: the whitelist decides first (nothing refused ever reaches the game); then the game
  * runs it as the console. A command that ran without an error succeeds with its output and result
  * (0 included, as vanilla: {@code list} with nobody online); one the game refuses is INVALID_COMMAND,
- * logged with command, reason and stack trace (property 15).
+ * logged with command, reason and stack trace (docs/properties.md, #15).
  */
 final class ExecuteCommandOp {
     private ExecuteCommandOp() {}
