@@ -211,7 +211,15 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
     let lines = 0;
     stack.llm.respond = (call) => {
       if (lastUserMessage(call).includes("came near you")) return "<silence/>";
-      const who = call.body.messages[0]!.content.startsWith("You are Carl") ? "Carl" : "Dave";
+      // Only Carl's and Dave's conversation turns count; any other call (another NPC's late message
+      // from an earlier test, a history summary) must not take a line number.
+      const system = call.body.messages[0]!.content;
+      const who = system.startsWith("You are Carl")
+        ? "Carl"
+        : system.startsWith("You are Dave")
+          ? "Dave"
+          : undefined;
+      if (!who) return "<silence/>";
       return `<say>${who} line ${++lines}</say>`;
     };
     await stack.command("tp Steve 491 70 500"); // hears Carl (9 blocks), not Dave (12)
