@@ -91,10 +91,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ],
     }),
   );
-  const bridgePort = await freePort();
-  const mcpPort = await freePort();
+  // Distinct ports: two free-port probes in a row may return the same port.
+  const [bridgePort, mcpPort, managementPort] = await distinctFreePorts(3);
   const logDir = join(dir, "logs");
-  const managementPort = options.withManagement ? await freePort() : 0;
   const managementSecret = randomBytes(20).toString("hex");
   const sourceArgs = [
     ...(options.withLog ? ["--log-dir", logDir] : []),
@@ -239,4 +238,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
   };
   return stack;
+}
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
 }
