@@ -1,35 +1,41 @@
 #!/usr/bin/env node
-// NPC pipeline benchmark: the NPC service's own overhead with a 0-ms LLM. In this process: the NPC
-// service (consumer group, queue, history in Redis, signed jobs), the fake LLM over HTTP answering at
-// once, and a BullMQ worker standing in for the bridge that verifies each job's signature and
-// completes it at once (so RCON and the game are not measured). 100 NPCs each with a player next to
-// it; chat lines naming an NPC are written to the event stream as the bridge stores them, at a fixed
-// rate. Measured per line: stream entry stored -> the tellraw job answering it completed (includes
-// the batching delay), drops, and memory per NPC with a full (100-entry) history.
+import { type ChildProcess, fork } from "node:child_process";
+// NPC pipeline benchmark: the NPC service's own overhead with a 0-ms LLM. Three processes, as in
+// production: this one runs the NPC service (consumer group, queue, history in Redis, signed jobs);
+// scripts/bench/npc-peers.ts runs, each in its own child process, the fake LLM over HTTP answering
+// at once and the bridge's job path (signature, age, policy, single-use claim, reply to the
+// producer's reply list) on a BullMQ worker whose executor answers at once (so RCON and the game are
+// not measured); a third writes chat lines naming an NPC to the event stream at a fixed rate, as the
+// bridge stores them. 100 NPCs each with a player next to it. Measured per line:
+// stream entry stored -> the tellraw job answering it completed (includes the batching delay),
+// drops, and memory per NPC with a full (100-entry) history.
 //
 // Run from the repository root:
-//   REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig npc/tsconfig.json scripts/bench/npc.ts \
-//     [--npcs 100] [--rate 1000] [--seconds 10]
+//   REDIS_URL=redis://127.0.0.1:6379 node --expose-gc --import tsx scripts/bench/npc.ts \
+//     [--npcs 100] [--rate 1000] [--seconds 10] [--profile DIR]
+// --profile DIR writes CPU profiles (.cpuprofile) into DIR: this process's for the sending window
+// (npc-service.cpuprofile), the peers' for their whole life.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { Worker as Thread } from "node:worker_threads";
-import { commandQueueName, createLogger, parseRequest, redisKeys, verifyJob } from "@mcp-bridge/shared";
-import { UnrecoverableError, Worker } from "bullmq";
+import { createLogger } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { loadConfig } from "../../npc/src/config.js";
 import { policyFragment } from "../../npc/src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../npc/src/definitions/schema.js";
 import { NpcService } from "../../npc/src/service.js";
-import { FakeLlm } from "../../npc/tests/support/fake-llm.js";
+import { type PeerSettings, spot } from "./npc-peers.js";
 
 const { values } = parseArgs({
   options: {
     npcs: { type: "string", default: "100" },
     rate: { type: "string", default: "1000" },
     seconds: { type: "string", default: "10" },
+    profile: { type: "string" },
   },
 });
 const NPCS = Number(values.npcs);
@@ -42,7 +48,6 @@ const prefix = `bench-npc-${randomBytes(4).toString("hex")}`;
 const secret = randomBytes(18).toString("base64url");
 const dir = mkdtempSync(join(tmpdir(), "bench-npc-"));
 
-const spot = (i: number) => ({ x: (i % 10) * 100, y: 64, z: Math.floor(i / 10) * 100 });
 const raw = Array.from({ length: NPCS }, (_, i) => ({
   id: `npc${i}`,
   name: `Npc${i}`,
@@ -55,50 +60,55 @@ const policyFile = join(dir, "policy.json");
 writeFileSync(npcFile, JSON.stringify({ npcs: raw }));
 writeFileSync(policyFile, JSON.stringify(policyFragment(NpcFileSchema.parse({ npcs: raw }).npcs)));
 
-const llm = await new FakeLlm({ chunkChars: 64 }).start();
-llm.respond = (call) => {
-  const ids = [...(call.body.messages.at(-1)?.content ?? "").matchAll(/#(\d+)/g)].map((m) => m[1]);
-  return `<say>ok ${ids.map((id) => `#${id}`).join(" ")}</say>`;
-};
-
-// The bridge's side, reduced to signature check + instant answers.
+// The peers, each in its own process; the bridge reports when each `#n` was answered.
+const total = RATE * SECONDS;
 const stored = new Map<number, number>();
 const answered = new Map<number, number>();
-const players = Array.from({ length: NPCS }, (_, i) => `P${i}`);
-const worker = new Worker(
-  commandQueueName(SERVER),
-  async (job) => {
-    const data = verifyJob(job.data, secret);
-    const request = parseRequest(data.envelope);
-    const args = request.payload.args as { command?: string; player?: string };
-    if ("query" in request.payload && request.payload.query === "get_online_players") {
-      return { success: true, data: { players, online: NPCS, max: NPCS } };
+/** Each tellraw job: the lines it answered, when it completed. */
+const jobs: [number[], number][] = [];
+const peers: ChildProcess[] = [];
+async function startPeer(role: PeerSettings["role"]): Promise<{ url?: string }> {
+  const profile = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : [];
+  const child = fork(new URL("./npc-peers.ts", import.meta.url), [], {
+    execArgv: ["--import", "tsx", ...profile],
+  });
+  peers.push(child);
+  const settings: PeerSettings = {
+    ...{ role, redisUrl, prefix, secret, server: SERVER, policyFile },
+    ...{ npcs: NPCS, rate: RATE, total },
+  };
+  child.send(settings);
+  child.on("message", (m: { jobs?: [number[], number][]; stored?: [number, number][] }) => {
+    for (const job of m.jobs ?? []) {
+      jobs.push(job);
+      for (const n of job[0]) if (!answered.has(n)) answered.set(n, job[1]);
     }
-    if ("query" in request.payload && request.payload.query === "get_player_info") {
-      const i = Number(String(args.player).slice(1));
-      const s = spot(i);
-      return {
-        success: true,
-        data: {
-          name: args.player,
-          uuid: "00000000-0000-0000-0000-000000000000",
-          health: 20,
-          foodLevel: 20,
-          location: { world: "minecraft:overworld", x: s.x + 2, y: 64, z: s.z },
-          gameMode: "survival",
-          inventory: [],
-        },
-      };
-    }
-    if (typeof args.command !== "string")
-      throw new UnrecoverableError("UNSUPPORTED: not in the bench bridge");
-    const now = Date.now();
-    for (const m of args.command.matchAll(/#(\d+)/g))
-      if (!answered.has(Number(m[1]))) answered.set(Number(m[1]), now);
-    return { success: true, data: { output: "" } };
-  },
-  { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency: 64 },
-);
+    for (const [n, t] of m.stored ?? []) stored.set(n, t);
+  });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`the ${role} peer exited (${code})`)));
+    child.on("message", (m: { ready?: boolean; url?: string }) => m.ready && resolve(m));
+  });
+}
+const [llm] = await Promise.all([startPeer("llm"), startPeer("bridge"), startPeer("events")]);
+const events = peers[2]!;
+/** CPU ms (user + system) each peer has used so far. */
+function peerCpu(): Promise<number[]> {
+  return Promise.all(
+    peers.map(
+      (child) =>
+        new Promise<number>((resolve) => {
+          const listener = (m: { cpuMs?: number }) => {
+            if (m.cpuMs === undefined) return;
+            child.off("message", listener);
+            resolve(m.cpuMs);
+          };
+          child.on("message", listener);
+          child.send("cpu");
+        }),
+    ),
+  );
+}
 
 const config = loadConfig({
   REDIS_URL: redisUrl,
@@ -106,7 +116,7 @@ const config = loadConfig({
   JOB_SECRET: secret,
   POLICY_FILE: policyFile,
   NPC_FILE: npcFile,
-  OLLAMA_HOST: llm.url,
+  OLLAMA_HOST: llm.url!,
   NPC_BATCH_DELAY_MS: String(BATCH_MS),
   NPC_PLAYER_PER_MINUTE: "100000",
   NPC_PER_MINUTE: "100000",
@@ -121,47 +131,50 @@ const service = new NpcService(config, redis, createLogger({ name: "npc", level:
 await service.start();
 await new Promise((r) => setTimeout(r, 3000)); // summons and the first position refresh
 
-const stream = redisKeys(prefix).eventStream(SERVER);
-const SENDER = `
-const { workerData, parentPort } = require("node:worker_threads");
-const { Redis } = require("ioredis");
-const { redisUrl, stream, total, rate, npcs, server } = workerData;
-const redis = new Redis(redisUrl);
-(async () => {
-  const started = Date.now();
-  for (let n = 0; n < total; n++) {
-    const wait = started + (n * 1000) / rate - Date.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const i = n % npcs;
-    const event = { version: "1.0.0", type: "event", id: "ev-" + n, timestamp: Date.now(), source: "minecraft",
-      payload: { eventType: "player_chat", seq: n + 1, data: { player: "P" + i, message: "Npc" + i + " hello #" + n } } };
-    await redis.xadd(stream, "*", "event", JSON.stringify(event), "type", "player_chat", "player", "P" + i, "serverId", server, "ingestedAt", String(Date.now()));
-    parentPort.postMessage([n, Date.now()]);
-  }
-  redis.disconnect();
-})();
-`;
-const total = RATE * SECONDS;
 console.log(
   `${NPCS} NPCs, ${RATE} chat lines/s for ${SECONDS} s (${total} lines), batching ${BATCH_MS} ms, 0-ms LLM`,
 );
-// The lines are written by a worker thread (its own event loop and connection), as the bridge would.
-const started = Date.now();
-const sender = new Thread(SENDER, {
-  eval: true,
-  workerData: { redisUrl, stream, total, rate: RATE, npcs: NPCS, server: SERVER },
-});
-sender.on("message", ([n, t]: [number, number]) => stored.set(n, t));
-await new Promise((resolve) => sender.once("exit", resolve));
-const sendSeconds = (Date.now() - started) / 1000;
+const profiler = values.profile ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post("Profiler.enable");
+  await profiler.post("Profiler.start");
+}
+const eventLoop = monitorEventLoopDelay({ resolution: 5 });
+eventLoop.enable();
+const cpuBefore = process.cpuUsage();
+const peerCpuBefore = await peerCpu();
+const sent = new Promise<number>((resolve) =>
+  events.on("message", (m: { sent?: number }) => m.sent !== undefined && resolve(m.sent)),
+);
+events.send("go");
+const sendSeconds = await sent;
 const deadline = Date.now() + 30_000;
 while (answered.size < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+eventLoop.disable();
+const cpu = process.cpuUsage(cpuBefore);
+const peerCpuUsed = (await peerCpu()).map((c, i) => c - peerCpuBefore[i]!);
 
+if (profiler) {
+  const { profile } = await profiler.post("Profiler.stop");
+  writeFileSync(join(values.profile!, "npc-service.cpuprofile"), JSON.stringify(profile));
+  profiler.disconnect();
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const latencies = [...stored]
   .flatMap(([n, t]) => (answered.has(n) ? [answered.get(n)! - t] : []))
   .sort((a, b) => a - b);
-const pct = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
+const pct = (p: number) => percentile(latencies, p);
+// A batch is due BATCH_MS after its first line arrived (at the earliest: after it was stored);
+// what its answer takes beyond that is the pipeline's own time.
+const overheads = jobs
+  .flatMap(([lines, t]) => {
+    const first = Math.min(...lines.map((n) => stored.get(n) ?? Number.POSITIVE_INFINITY));
+    return Number.isFinite(first) ? [t - first - BATCH_MS] : [];
+  })
+  .sort((a, b) => a - b);
 const reasons = new Map<string, number>();
 for (const v of (await service.metrics.dropped.get()).values)
   reasons.set(String(v.labels.reason), (reasons.get(String(v.labels.reason)) ?? 0) + v.value);
@@ -173,7 +186,11 @@ console.log(
   `stored -> tellraw job completed: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms`,
 );
 console.log(
-  `minus the ${BATCH_MS} ms batching delay: p50 ${pct(50) - BATCH_MS} ms, p99 ${pct(99) - BATCH_MS} ms`,
+  `per answered batch, its first line stored -> tellraw completed, minus the ${BATCH_MS} ms batching delay: p50 ${percentile(overheads, 50)} ms, p99 ${percentile(overheads, 99)} ms (${overheads.length} batches)`,
+);
+const ms = (ns: number) => (ns / 1e6).toFixed(1);
+console.log(
+  `NPC service: CPU ${((cpu.user + cpu.system) / 1000 / total).toFixed(3)} ms per line, event loop delay p50 ${ms(eventLoop.percentile(50))} ms, p99 ${ms(eventLoop.percentile(99))} ms; peers' CPU per line: LLM ${(peerCpuUsed[0]! / total).toFixed(3)} ms, bridge ${(peerCpuUsed[1]! / total).toFixed(3)} ms`,
 );
 
 // Memory per NPC with a full history: fill every history to 100 entries, measure Redis and heap.
@@ -199,8 +216,12 @@ console.log(
 );
 
 await service.close();
-await worker.close();
-await llm.close();
+for (const child of peers) {
+  child.removeAllListeners("exit");
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.disconnect();
+  await exited;
+}
 const keys = await redis.keys(`${prefix}*`);
 for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
 redis.disconnect();

@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+// The NPC benchmark's peers, each in its own process as in production (scripts/bench/npc.ts forks
+// this file): `bridge` runs the bridge's own job path (createJobProcessor: signature, age, policy
+// with the NPC's client, single-use claim; JobReplies to the producer's reply list) on a BullMQ
+// worker, with an executor that answers at once instead of RCON; `llm` runs the fake LLM over HTTP
+// answering at once; `events` writes the chat lines to the event stream, as the bridge stores them.
+// Talks to its parent over IPC: {ready, url?} once, then (bridge) {jobs: [the `#n` a tellraw
+// carried, when it completed][]}, (events) {stored: [n, when stored][]}; answers "cpu" with {cpuMs}.
+import {
+  createLogger,
+  type Operation,
+  PolicyStore,
+  type RequestMessage,
+  redisKeys,
+} from "@mcp-bridge/shared";
+import { Redis } from "ioredis";
+import { CommandWorker } from "../../bridge/src/jobs/command-worker.js";
+import { createJobProcessor, type RequestExecutor } from "../../bridge/src/jobs/job-processor.js";
+import { JobReplies } from "../../bridge/src/jobs/job-replies.js";
+import { RequestClaims } from "../../bridge/src/jobs/request-claims.js";
+import { FakeLlm } from "../../npc/tests/support/fake-llm.js";
+
+export interface PeerSettings {
+  role: "bridge" | "llm" | "events";
+  redisUrl: string;
+  prefix: string;
+  secret: string;
+  server: string;
+  policyFile: string;
+  npcs: number;
+  /** events: chat lines per second, and how many. */
+  rate?: number;
+  total?: number;
+}
+
+/** Where the bench puts NPC i and its player (the player stands 2 blocks east). */
+export const spot = (i: number) => ({ x: (i % 10) * 100, y: 64, z: Math.floor(i / 10) * 100 });
+
+const send = (message: unknown) => process.send?.(message);
+
+async function runLlm(): Promise<void> {
+  // The LLM repeats the `#n` tags of the batch it is asked about, so the bridge side can tell
+  // which chat lines a tellraw answers.
+  const llm = await new FakeLlm({ chunkChars: 64 }).start();
+  llm.respond = (call) => {
+    llm.calls.length = 0; // keep no history: the benchmark runs long
+    const ids = [...(call.body.messages.at(-1)?.content ?? "").matchAll(/#(\d+)/g)].map((m) => m[1]);
+    return `<say>ok ${ids.map((id) => `#${id}`).join(" ")}</say>`;
+  };
+  send({ ready: true, url: llm.url });
+  process.on("disconnect", () => void llm.close().then(() => process.exit(0)));
+}
+
+/**
+ * Writes chat lines to the event stream as the bridge stores them, at a fixed rate; line n is
+ * player P(n % npcs) saying "Npc<i> hello #n". Reports [n, stored at] in batches, then {sent}.
+ */
+async function runEvents(s: PeerSettings): Promise<void> {
+  const redis = new Redis(s.redisUrl);
+  const stream = redisKeys(s.prefix).eventStream(s.server);
+  const rate = s.rate ?? 1000;
+  const total = s.total ?? 0;
+  send({ ready: true });
+  await new Promise((resolve) => process.once("message", resolve)); // "go"
+  let stored: [number, number][] = [];
+  const started = Date.now();
+  for (let n = 0; n < total; n++) {
+    const wait = started + (n * 1000) / rate - Date.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const i = n % s.npcs;
+    const player = `P${i}`;
+    const data = { player, message: `Npc${i} hello #${n}` };
+    const event = {
+      version: "1.0.0",
+      type: "event",
+      id: `ev-${n}`,
+      timestamp: Date.now(),
+      source: "minecraft",
+      payload: { eventType: "player_chat", seq: n + 1, data },
+    };
+    await redis.xadd(
+      stream,
+      "*",
+      "event",
+      JSON.stringify(event),
+      "type",
+      "player_chat",
+      "player",
+      player,
+      "serverId",
+      s.server,
+      "ingestedAt",
+      String(Date.now()),
+    );
+    stored.push([n, Date.now()]);
+    if (stored.length >= 100) {
+      send({ stored });
+      stored = [];
+    }
+  }
+  send({ stored, sent: (Date.now() - started) / 1000 });
+  redis.disconnect();
+}
+
+async function runBridge(s: PeerSettings): Promise<void> {
+  const logger = createLogger({ name: "bench-bridge", level: "silent" });
+  const players = Array.from({ length: s.npcs }, (_, i) => `P${i}`);
+  let jobs: [number[], number][] = [];
+  const flush = setInterval(() => {
+    if (jobs.length === 0) return;
+    send({ jobs });
+    jobs = [];
+  }, 100);
+  const executor: RequestExecutor = {
+    mode: "mod",
+    async execute(request: RequestMessage, op: Operation) {
+      const args = request.payload.args as { command?: string; player?: string };
+      if (op === "get_online_players")
+        return { data: { players, online: s.npcs, max: s.npcs }, replay: false };
+      if (op === "get_player_info") {
+        const at = spot(Number(String(args.player).slice(1)));
+        const location = { world: "minecraft:overworld", x: at.x + 2, y: 64, z: at.z };
+        const data = { name: args.player, uuid: "00000000-0000-0000-0000-000000000000", health: 20 };
+        return {
+          data: { ...data, foodLevel: 20, location, gameMode: "survival", inventory: [] },
+          replay: false,
+        };
+      }
+      const lines = [...String(args.command).matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
+      if (lines.length > 0) jobs.push([lines, Date.now()]);
+      return { data: { output: "" }, replay: false };
+    },
+  };
+  const redis = new Redis(s.redisUrl, { maxRetriesPerRequest: 3 });
+  const replies = new JobReplies(redis, s.prefix, logger);
+  const worker = new CommandWorker({
+    redisUrl: s.redisUrl,
+    prefix: s.prefix,
+    serverId: s.server,
+    concurrency: 64,
+    logger,
+    processor: createJobProcessor({
+      serverId: s.server,
+      jobSecret: s.secret,
+      policies: new PolicyStore(s.policyFile),
+      executor,
+      requests: new RequestClaims({ redis, prefix: s.prefix, maxAgeMs: 600_000 }),
+      logger,
+      replies,
+    }),
+  });
+  replies.attach(worker.worker);
+  worker.resume();
+  send({ ready: true });
+  process.on("disconnect", () => {
+    clearInterval(flush);
+    void worker.close(1000).then(() => {
+      redis.disconnect();
+      process.exit(0);
+    });
+  });
+}
+
+if (process.send) {
+  process.on("message", (message: PeerSettings | "cpu" | "go") => {
+    if (message === "cpu") {
+      const { user, system } = process.cpuUsage();
+      send({ cpuMs: (user + system) / 1000 });
+    } else if (typeof message === "object") {
+      const run = { llm: runLlm, bridge: runBridge, events: runEvents }[message.role];
+      void run(message);
+    }
+  });
+}
