@@ -2,7 +2,8 @@
  * A producer's own reply list (redisKeys.reply): the bridge LPUSHes the outcome of each job whose
  * signed data names it, and this process BRPOPs them on one blocking connection. So a process hears
  * only about its own jobs, instead of every process reading every job's events (QueueEvents).
- * In: a Redis connection to duplicate, the key prefix. Out: `onReply` for each message, in order.
+ * In: a Redis connection to duplicate, the key prefix. Out: `onReply` for each message, in order
+ * (each wake-up takes every reply waiting, see listen()).
  * Replies are a fast path, not the record: a lost one (Redis restart, a bridge that died between
  * finishing a job and replying) is found by the JobClient's sweep, which reads the job itself.
  */
@@ -52,18 +53,32 @@ export class ReplyInbox {
     this.loop ??= this.listen();
   }
 
+  /**
+   * One BRPOP waits for the first reply, then one MULTI takes every other reply already waiting
+   * (LRANGE + DEL, atomic): two round trips per wake-up instead of one per reply, so a busy event
+   * loop (each round trip waits for it) does not fall behind at hundreds of replies a second.
+   */
   private async listen(): Promise<void> {
     while (!this.closed) {
-      let popped: [string, string] | null;
+      const texts: string[] = [];
       try {
-        popped = await this.connection.brpop(this.key, 0);
+        const popped = await this.connection.brpop(this.key, 0);
+        if (popped) texts.push(popped[1]);
+        const drained = await this.connection.multi().lrange(this.key, 0, -1).del(this.key).exec();
+        const rest = (drained?.[0]?.[1] ?? []) as string[];
+        // LPUSHed: the newest is first, so the oldest waiting reply is the list's last element.
+        for (let i = rest.length - 1; i >= 0; i--) texts.push(rest[i]!);
       } catch {
         if (this.closed) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        continue;
+        if (texts.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          continue;
+        }
       }
-      const reply = popped ? parseReply(popped[1]) : undefined;
-      if (reply) this.onReply(reply);
+      for (const text of texts) {
+        const reply = parseReply(text);
+        if (reply) this.onReply(reply);
+      }
     }
   }
 
