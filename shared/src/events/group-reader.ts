@@ -2,9 +2,10 @@
  * A consumer-group reader of the per-server event streams (and any other streams): several
  * processes share the work, each entry goes to one of them, and an entry counts as handled only
  * when the handler acknowledges it. In: XREADGROUP on a dedicated blocking connection. Out: each
- * entry with an `ack()`; the entries of one read are handled concurrently. On start the consumer first re-reads its own pending entries (a restart
- * neither loses nor skips a message), and it claims entries that another consumer left pending
- * longer than `claimIdleMs` (a crashed process).
+ * entry with an `ack()`; the entries of one read are handled concurrently. On start the consumer
+ * first re-reads its own pending entries (a restart neither loses nor skips a message), and it
+ * claims entries that another consumer left pending longer than `claimIdleMs` (a crashed process).
+ * Acknowledgements made in the same tick go out together: one XACK per stream with all their ids.
  */
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
@@ -14,6 +15,11 @@ export interface GroupEntry {
   stream: string;
   id: string;
   fields: string[];
+  /**
+   * Delivered before (this consumer's backlog after a restart, or claimed from another consumer):
+   * it may have been partly handled. False for an entry the group hands out for the first time.
+   */
+  redelivered: boolean;
   /** XACK: the entry is done and will not be delivered again. */
   ack(): Promise<void>;
 }
@@ -44,6 +50,8 @@ export class GroupReader {
   private lastClaim = 0;
   /** Delivered and not yet acknowledged: never handed out twice by this process. */
   private readonly inFlight = new Set<string>();
+  /** Acknowledgements waiting for this tick's XACK, by stream. */
+  private acks = new Map<string, { id: string; done: (error?: Error) => void }[]>();
 
   constructor(private readonly options: GroupReaderOptions) {}
 
@@ -116,7 +124,7 @@ export class GroupReader {
         last = entryId;
         // A pending entry trimmed from the stream comes back with no fields: acknowledge and skip it.
         if (!fields) deliveries.push(redis.xack(stream, group, entryId).then(() => undefined));
-        else deliveries.push(this.deliver(handler, stream, entryId, fields));
+        else deliveries.push(this.deliver(handler, stream, entryId, fields, id !== ">"));
       }
     }
     // The entries of one read are handed out together (in order; each handler's awaits overlap),
@@ -125,16 +133,48 @@ export class GroupReader {
     return id === ">" ? undefined : last;
   }
 
-  private async deliver(handler: GroupHandler, stream: string, id: string, fields: string[]): Promise<void> {
+  private async deliver(
+    handler: GroupHandler,
+    stream: string,
+    id: string,
+    fields: string[],
+    redelivered: boolean,
+  ): Promise<void> {
     const key = `${stream} ${id}`;
     if (this.inFlight.has(key)) return;
     this.inFlight.add(key);
-    const { redis, group } = this.options;
     const ack = async () => {
-      await redis.xack(stream, group, id);
+      await this.ack(stream, id);
       this.inFlight.delete(key);
     };
-    await handler({ stream, id, fields, ack });
+    await handler({ stream, id, fields, redelivered, ack });
+  }
+
+  private ack(stream: string, id: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.acks.size === 0) setImmediate(() => void this.flushAcks());
+      const list = this.acks.get(stream) ?? [];
+      this.acks.set(stream, list);
+      list.push({ id, done: (error) => (error ? reject(error) : resolve()) });
+    });
+  }
+
+  /** One XACK per stream for every acknowledgement made since the last flush, in one pipeline. */
+  private async flushAcks(): Promise<void> {
+    const batch = this.acks;
+    this.acks = new Map();
+    const { redis, group } = this.options;
+    const pipeline = redis.pipeline();
+    for (const [stream, list] of batch) pipeline.xack(stream, group, ...list.map((a) => a.id));
+    const errors = await pipeline.exec().then(
+      (results) => (results ?? []).map(([error]) => error),
+      (error: Error) => [...batch.keys()].map(() => error),
+    );
+    let i = 0;
+    for (const list of batch.values()) {
+      const error = errors[i++] ?? undefined;
+      for (const a of list) a.done(error);
+    }
   }
 
   private async claimAbandoned(handler: GroupHandler): Promise<void> {
@@ -152,7 +192,7 @@ export class GroupReader {
         100,
       )) as [string, StreamEntry[]];
       for (const [entryId, fields] of entries) {
-        if (fields) await this.deliver(handler, stream, entryId, fields);
+        if (fields) await this.deliver(handler, stream, entryId, fields, true);
       }
     }
   }
