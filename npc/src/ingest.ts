@@ -86,7 +86,8 @@ export class Ingest {
     for (const reason of result.skipped) metrics.dropped.inc({ npc: "-", reason });
     const fresh: Delivery[] = [];
     for (const d of result.deliveries) {
-      if (await this.deps.history.isDone(d.npc.id, d.message.id)) continue;
+      // Only an entry delivered before can have been answered already (a crash before its XACK).
+      if (entry.redelivered && (await this.deps.history.isDone(d.npc.id, d.message.id))) continue;
       if (this.deps.responder(d.npc.id)) fresh.push(d);
     }
     if (fresh.length === 0) {

@@ -170,8 +170,8 @@ export class NpcService {
       backend: (n) => this.backendFor(n),
       history: this.history,
       executor: this.executor,
-      publishLine: async (line) => {
-        await this.redis.xadd(
+      publishLine: (tx, line) => {
+        tx.xadd(
           linesStream(this.config.REDIS_PREFIX, line.serverId),
           "MAXLEN",
           "~",

@@ -4,7 +4,7 @@
  * than `summarizeAbove`, everything but the last `keepVerbatim` entries is replaced by one summary
  * entry: written by the LLM, or, when the LLM is down, a plain truncation of the older lines.
  */
-import type { Redis } from "ioredis";
+import type { ChainableCommander, Redis } from "ioredis";
 
 export type HistoryEntry =
   | { kind: "heard"; sender: string; text: string; at: number; npc?: boolean }
@@ -69,11 +69,18 @@ export class ConversationHistory {
 
   /**
    * Appends entries and marks the answered messages done in one transaction, so a message replayed
-   * after a crash is recognised (isDone) and never answered or recorded twice.
+   * after a crash is recognised (isDone) and never answered or recorded twice. `also` adds commands
+   * that must happen exactly when the answer is recorded (the NPC's lines for other NPCs).
    */
-  async append(npcId: string, entries: HistoryEntry[], answered: string[] = []): Promise<number> {
+  async append(
+    npcId: string,
+    entries: HistoryEntry[],
+    answered: string[] = [],
+    also?: (tx: ChainableCommander) => void,
+  ): Promise<number> {
     const key = this.key(npcId);
     const tx = this.redis.multi();
+    also?.(tx);
     if (entries.length > 0) {
       tx.rpush(key, ...entries.map((e) => JSON.stringify(e))).ltrim(key, -this.settings.maxEntries, -1);
     }

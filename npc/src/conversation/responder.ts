@@ -6,6 +6,7 @@
  * enter history.
  */
 import { createHash } from "node:crypto";
+import type { ChainableCommander } from "ioredis";
 import type { Logger } from "pino";
 import type { ActionExecutor, CommandResult } from "../actions/executor.js";
 import type { NpcDefinition } from "../definitions/schema.js";
@@ -28,7 +29,8 @@ export interface ResponderDeps {
   backend(npc: NpcDefinition): LlmBackend;
   history: ConversationHistory;
   executor: ActionExecutor;
-  publishLine(line: Omit<NpcLine, "id">): Promise<void>;
+  /** Adds the XADD of a spoken line (for the NPCs around) to the transaction recording the answer. */
+  publishLine(tx: ChainableCommander, line: Omit<NpcLine, "id">): void;
   /** Called once per message when it is finished with (answered, dropped or refused). */
   done(messageIds: string[]): void;
   llmSlots: Semaphore;
@@ -174,16 +176,6 @@ export class NpcResponder {
     this.deps.metrics.commands.inc({ npc: npc.id, outcome: "ok" }, results.filter((r) => r.ok).length);
     this.deps.metrics.commands.inc({ npc: npc.id, outcome: "refused" }, results.filter((r) => !r.ok).length);
     const turn = Math.max(-1, ...batch.filter((m) => m.kind === "npc").map((m) => m.turn ?? 0)) + 1;
-    for (const text of said) {
-      await this.deps.publishLine({
-        serverId: npc.location.serverId,
-        npcId: npc.id,
-        name: npc.name,
-        text,
-        turn,
-        timestamp: Date.now(),
-      });
-    }
     const now = Date.now();
     const entries: HistoryEntry[] = [
       ...heard,
@@ -198,10 +190,18 @@ export class NpcResponder {
         });
       }
     }
+    // The lines are published with the history, once: a batch replayed after a crash before this
+    // point speaks again (same job ids, so the bridge runs each tellraw once) and publishes once.
     const length = await this.deps.history.append(
       npc.id,
       entries,
       batch.map((m) => m.id),
+      (tx) => {
+        for (const text of said) {
+          const line = { serverId: npc.location.serverId, npcId: npc.id, name: npc.name, text, turn };
+          this.deps.publishLine(tx, { ...line, timestamp: now });
+        }
+      },
     );
     if (length > 50) void this.compact();
   }
