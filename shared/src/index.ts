@@ -4,6 +4,7 @@ export * from "./backoff.js";
 export * from "./config.js";
 export * from "./envelopes.js";
 export * from "./errors.js";
+export * from "./file-watch.js";
 export * from "./job.js";
 export * from "./logger.js";
 export * from "./policy.js";

@@ -3,8 +3,9 @@
  * current one atomically, an invalid one is reported and the previous policy stays in force.
  * Connected clients keep their sessions; every check reads `current()`.
  */
-import { readFileSync, unwatchFile, watchFile } from "node:fs";
+import { readFileSync } from "node:fs";
 import { parseJson } from "./ascii-json.js";
+import { watchFileChanges } from "./file-watch.js";
 import { Policy } from "./policy.js";
 
 export interface PolicyStoreEvents {
@@ -14,7 +15,7 @@ export interface PolicyStoreEvents {
 
 export class PolicyStore {
   private policy: Policy;
-  private watching = false;
+  private unwatch: (() => void) | undefined;
 
   constructor(
     readonly path: string,
@@ -44,16 +45,12 @@ export class PolicyStore {
   }
 
   watch(intervalMs = 500): this {
-    if (this.watching) return this;
-    this.watching = true;
-    watchFile(this.path, { interval: intervalMs, persistent: false }, (curr, prev) => {
-      if (curr.mtimeMs !== prev.mtimeMs || curr.size !== prev.size) this.reload();
-    });
+    this.unwatch ??= watchFileChanges(this.path, () => this.reload(), intervalMs);
     return this;
   }
 
   close(): void {
-    if (this.watching) unwatchFile(this.path);
-    this.watching = false;
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 }

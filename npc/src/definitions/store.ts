@@ -1,10 +1,11 @@
 /**
- * The definitions file, hot-reloaded: polled like the policy file; a valid new version replaces the
- * current one (listeners see old and new, so the service can summon, remove or re-summon NPCs), an
- * invalid one is reported with every problem and the previous definitions stay in force.
+ * The definitions file, hot-reloaded: polled like the policy file (shared watchFileChanges); a valid
+ * new version replaces the current one (listeners see old and new, so the service can summon, remove
+ * or re-summon NPCs), an invalid one is reported with every problem and the previous definitions stay
+ * in force.
  */
-import { readFileSync, unwatchFile, watchFile } from "node:fs";
-import { BridgeError, parseJson } from "@mcp-bridge/shared";
+import { readFileSync } from "node:fs";
+import { BridgeError, parseJson, watchFileChanges } from "@mcp-bridge/shared";
 import { parse as parseYaml } from "yaml";
 import { duplicateIdProblems, type NpcDefinition, type NpcFile, NpcFileSchema } from "./schema.js";
 
@@ -41,7 +42,7 @@ export type DefinitionsListener = (next: NpcDefinition[], previous: NpcDefinitio
 
 export class DefinitionStore {
   private file: NpcFile;
-  private watching = false;
+  private unwatch: (() => void) | undefined;
   private readonly listeners = new Set<DefinitionsListener>();
 
   constructor(
@@ -85,16 +86,12 @@ export class DefinitionStore {
   }
 
   watch(intervalMs = 500): this {
-    if (this.watching) return this;
-    this.watching = true;
-    watchFile(this.path, { interval: intervalMs, persistent: false }, (curr, prev) => {
-      if (curr.mtimeMs !== prev.mtimeMs || curr.size !== prev.size) this.reload();
-    });
+    this.unwatch ??= watchFileChanges(this.path, () => this.reload(), intervalMs);
     return this;
   }
 
   close(): void {
-    if (this.watching) unwatchFile(this.path);
-    this.watching = false;
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 }
