@@ -1,5 +1,6 @@
 /** What createServer needs: process-wide services (shared by all sessions) and one session's state. */
 
+import type { NpcRecords } from "@mcp-bridge/shared";
 import type { StreamReader } from "@mcp-bridge/shared/events";
 import type { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
@@ -17,6 +18,8 @@ export interface ServerDeps {
   events: EventLog;
   waiter: EventWaiter;
   reader: StreamReader;
+  /** The NPC service's registry and histories in Redis (read only here). */
+  npcs: NpcRecords;
   logger: Logger;
   version: string;
 }

@@ -3,7 +3,7 @@
  * the job client (one QueueEvents per queue), the event log, the one stream reader. Built once from
  * the config; `close()` is idempotent.
  */
-import { type Policy, PolicyStore, redisKeys } from "@mcp-bridge/shared";
+import { NpcRecords, type Policy, PolicyStore, redisKeys } from "@mcp-bridge/shared";
 import { StreamReader } from "@mcp-bridge/shared/events";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import { Redis } from "ioredis";
@@ -79,6 +79,7 @@ export function createRuntime(config: RuntimeConfig, logger: Logger, policy?: ()
     events,
     waiter: new EventWaiter(redis, events),
     reader,
+    npcs: new NpcRecords(redis, config.redisPrefix),
     logger,
     version: VERSION,
   };

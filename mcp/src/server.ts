@@ -10,6 +10,7 @@ import type { ServerDeps, SessionContext, ToolDeps } from "./deps.js";
 import { startPush } from "./events/push.js";
 import { registerPrompts } from "./prompts/index.js";
 import { registerResources } from "./resources/index.js";
+import { registerNpcTemplate } from "./resources/npcs.js";
 import { registerResourceTemplates } from "./resources/templates.js";
 import { registerTools } from "./tools/index.js";
 import { codeInvalidArguments } from "./tools/invalid-args.js";
@@ -34,7 +35,8 @@ export function createServer(deps: ServerDeps, session: SessionContext): McpServ
   registerResources(server, toolDeps, subscribed);
   const sources = new CompletionSources(toolDeps);
   registerResourceTemplates(server, toolDeps, sources);
-  registerPrompts(server, sources, deps.servers);
+  registerNpcTemplate(server, toolDeps, sources);
+  registerPrompts(server, sources, toolDeps);
   const stopPush = startPush(server, toolDeps, subscribed);
   const previousOnClose = server.server.onclose;
   server.server.onclose = () => {

@@ -4,7 +4,7 @@
  * tracker (timer + join/quit) that also raises proximity messages; presence (summon on start and on
  * reload, kill on removal). Built from a config and a Redis connection; no globals.
  */
-import { type ClientIdentity, PolicyStore, redisKeys } from "@mcp-bridge/shared";
+import { type ClientIdentity, NpcRecords, PolicyStore, redisKeys } from "@mcp-bridge/shared";
 import { GroupReader } from "@mcp-bridge/shared/events";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import type { Redis } from "ioredis";
@@ -31,6 +31,7 @@ export class NpcService {
   readonly metrics: NpcMetrics = createMetrics();
   readonly definitions: DefinitionStore;
   readonly history: ConversationHistory;
+  private readonly records: NpcRecords;
   readonly jobs: JobClient;
   readonly executor: ActionExecutor;
   readonly backends: Record<"ollama" | "openai", LlmBackend>;
@@ -55,6 +56,7 @@ export class NpcService {
       logger.error({ err: error.message }, "NPC definitions not reloaded; the previous ones stay in force"),
     );
     this.history = new ConversationHistory(redis, config.REDIS_PREFIX);
+    this.records = new NpcRecords(redis, config.REDIS_PREFIX);
     this.jobs = new JobClient({
       redis,
       prefix: config.REDIS_PREFIX,
@@ -151,15 +153,8 @@ export class NpcService {
 
   /** The running NPCs in Redis (id -> name, server), so other processes can list them without npc/. */
   private async publishRegistry(npcs: NpcDefinition[]): Promise<void> {
-    const key = redisKeys(this.config.REDIS_PREFIX).npcRegistry();
-    const entries = npcs.flatMap((n) => [
-      n.id,
-      JSON.stringify({ name: n.name, serverId: n.location.serverId }),
-    ]);
-    const tx = this.redis.multi().del(key);
-    if (entries.length > 0) tx.hset(key, ...entries);
-    await tx
-      .exec()
+    await this.records
+      .publish(npcs.map((n) => ({ id: n.id, name: n.name, serverId: n.location.serverId })))
       .catch((error) =>
         this.logger.warn({ err: (error as Error).message }, "could not publish the NPC registry"),
       );

@@ -7,6 +7,7 @@ export * from "./errors.js";
 export * from "./file-watch.js";
 export * from "./job.js";
 export * from "./logger.js";
+export * from "./npc-records.js";
 export * from "./policy.js";
 export * from "./policy-store.js";
 export * from "./process.js";

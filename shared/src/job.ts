@@ -33,6 +33,8 @@ export const redisKeys = (prefix: string) => ({
   servers: () => `${prefix}:servers`,
   /** Hash of the NPCs the NPC service runs: id -> JSON {name, serverId} (for completions, tools). */
   npcRegistry: () => `${prefix}:npc:registry`,
+  /** An NPC's conversation history: a list of JSON entries, newest last (shared/src/npc-records.ts). */
+  npcHistory: (npcId: string) => `${prefix}:npc:history:${npcId}`,
 });
 
 export const JobClientSchema = z.object({ id: z.string().min(1), role: z.string().min(1) });

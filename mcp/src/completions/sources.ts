@@ -1,10 +1,11 @@
 /**
  * What completions offer for arguments that name things. In: the typed prefix (and, for players, the
  * server chosen in another argument). Out: every matching name (the SDK sends the first 100 with
- * total and hasMore). Sources: configured server ids; online players through the queue (cached a few seconds, since a client asks
- * on every keystroke), else the players seen in recent events; item ids from shared;
- * event types. The policy applies without using up the rate limit: a role that may not list players
- * or read events gets no names from them.
+ * total and hasMore). Sources: configured server ids; online players through the queue (cached a
+ * few seconds, since a client asks on every keystroke), else the players seen in recent events; item
+ * ids from shared; event types; NPC ids from the NPC service's registry in Redis. The policy applies
+ * without using up the rate limit: a role that may not list players or read events gets no names
+ * from them (NPC ids: only roles that may read chat, as NPC conversations are chat).
  */
 import { BridgeError, EVENT_TYPES } from "@mcp-bridge/shared";
 import { ITEM_IDS } from "@mcp-bridge/shared/game";
@@ -35,6 +36,20 @@ export class CompletionSources {
   items(typed: string | undefined): string[] {
     const bare = (typed ?? "").replace(/^minecraft:/, "");
     return matching(ITEM_IDS, bare).map((id) => `minecraft:${id}`);
+  }
+
+  /** Ids of the NPCs the NPC service runs (its registry in Redis). */
+  async npcs(typed: string | undefined): Promise<string[]> {
+    if (this.deps.access.eventAccess(this.deps.session.clientId).scope === "none") return [];
+    try {
+      return matching(
+        (await this.deps.npcs.list()).map((n) => n.id),
+        typed,
+      );
+    } catch (error) {
+      this.deps.logger.debug({ err: BridgeError.from(error) }, "completion: NPC registry unreadable");
+      return [];
+    }
   }
 
   async onlinePlayers(typed: string | undefined, server: string | undefined): Promise<string[]> {

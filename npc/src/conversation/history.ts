@@ -4,13 +4,12 @@
  * than `summarizeAbove`, everything but the last `keepVerbatim` entries is replaced by one summary
  * entry: written by the LLM, or, when the LLM is down, a plain truncation of the older lines.
  */
+import { type NpcHistoryEntry, npcHistoryLine, redisKeys } from "@mcp-bridge/shared";
 import type { ChainableCommander, Redis } from "ioredis";
 
-export type HistoryEntry =
-  | { kind: "heard"; sender: string; text: string; at: number; npc?: boolean }
-  | { kind: "said"; text: string; at: number }
-  | { kind: "system"; text: string; at: number }
-  | { kind: "summary"; text: string; at: number };
+/** The entry format and its summary line are shared (mcp/ reads histories too). */
+export type HistoryEntry = NpcHistoryEntry;
+export const summaryLine = npcHistoryLine;
 
 export interface HistorySettings {
   maxEntries: number;
@@ -30,20 +29,6 @@ const DONE_TTL_S = 7 * 24 * 3600;
 
 export const DEFAULT_HISTORY: HistorySettings = { maxEntries: 100, summarizeAbove: 50, keepVerbatim: 20 };
 
-/** One line per entry in the seed's summary format: `<Steve> Hello` and `[You said] ...`. */
-export function summaryLine(entry: HistoryEntry): string {
-  switch (entry.kind) {
-    case "heard":
-      return `<${entry.sender}> ${entry.text}`;
-    case "said":
-      return `[You said] ${entry.text}`;
-    case "system":
-      return `[System] ${entry.text}`;
-    case "summary":
-      return `[Summary of earlier conversation] ${entry.text}`;
-  }
-}
-
 /** The plain fallback summary: the older lines themselves, cut to `maxChars` from the end. */
 export function truncationSummary(entries: HistoryEntry[], maxChars = 600): string {
   const text = entries.map(summaryLine).join(" / ");
@@ -60,7 +45,7 @@ export class ConversationHistory {
   ) {}
 
   key(npcId: string): string {
-    return `${this.prefix}:npc:history:${npcId}`;
+    return redisKeys(this.prefix).npcHistory(npcId);
   }
 
   doneKey(npcId: string, messageId: string): string {

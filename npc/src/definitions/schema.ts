@@ -2,11 +2,11 @@
  * The NPC definitions file: who each NPC is, what it may do, where it
  * stands and which LLM answers for it. JSON or YAML; every problem is listed at once.
  */
-import { regexProblem, ServerIdSchema } from "@mcp-bridge/shared";
+import { NpcIdSchema, regexProblem, ServerIdSchema } from "@mcp-bridge/shared";
 import { z } from "zod";
 
-/** Also the entity tag `npc_<id>` and the policy client `npc:<id>`: Minecraft tags allow these. */
-export const NpcIdSchema = z.string().regex(/^[a-z0-9_]{1,32}$/, "must be 1-32 of [a-z0-9_]");
+/** Ids are shared with mcp/ (the NPC registry in Redis, shared/src/npc-records.ts). */
+export { NpcIdSchema };
 
 /** Verbs whose arguments run other commands: only an explicit pattern may allow them. */
 export const NEEDS_PATTERN = ["execute", "schedule", "forceload", "datapack", "trigger"] as const;
