@@ -105,7 +105,7 @@ describe("faults", () => {
   it("killing the bridge mid-batch loses no job and executes no write twice", async () => {
     stack = await startStack({ mcpEnv: { JOB_TIMEOUT_MS: "90000" } });
     const http = await stack.httpClient();
-    const standby = await stack.startBridge("bridge-standby");
+    const standby = await stack.startBridge("bridge-standby", { standby: true });
     const total = 300;
     const gives = Array.from({ length: total }, () =>
       call(http, "give_item", { player: "Alex", item: "minecraft:diamond", quantity: 1 }),

@@ -55,7 +55,12 @@ export interface Stack {
   devservers: Record<string, RunningDevserver>;
   bridge: Proc;
   mcp: Proc;
-  startBridge(name?: string): Promise<Proc>;
+  /**
+   * Another bridge process. `standby`: while the current one still runs (it then waits for the
+   * lease), on its own ops port, since two processes cannot listen on one; the devserver's events
+   * still go to the first port.
+   */
+  startBridge(name?: string, options?: { standby?: boolean }): Promise<Proc>;
   httpClient(token?: string): Promise<Client>;
   stdioClient(env?: Record<string, string>): Promise<Client>;
   stop(): Promise<void>;
@@ -186,9 +191,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const clients: Client[] = [];
   let bridgeCount = 0;
 
-  const startBridge = async (name = `bridge-${prefix}-${++bridgeCount}`) => {
-    const proc = startNode(name, "bridge/dist/main.js", [], bridgeEnv);
-    await until(() => httpOk(`${bridgeUrl}/healthz`), `bridge /healthz (${name})\n${proc.output()}`);
+  const startBridge = async (name = `bridge-${prefix}-${++bridgeCount}`, how: { standby?: boolean } = {}) => {
+    const port = how.standby ? await freePort() : bridgePort;
+    const proc = startNode(name, "bridge/dist/main.js", [], { ...bridgeEnv, BRIDGE_PORT: String(port) });
+    await until(
+      () => httpOk(`http://127.0.0.1:${port}/healthz`),
+      `bridge /healthz (${name})\n${proc.output()}`,
+    );
     return proc;
   };
   const bridge = await startBridge();
