@@ -13,6 +13,7 @@ import { type Stack, startStack } from "../../mcp/tests/e2e/support/stack.js";
 import { directRcon, endSession, mcpSequential, queueOnly } from "./chain-calls.js";
 import { compare, startBaseline, type Transport } from "./chain-compare.js";
 import { eventsEndToEnd } from "./chain-events.js";
+import { type FailoverRound, failoverRound, failoverTable } from "./chain-failover.js";
 import { longRun } from "./chain-long.js";
 import { childrenNamed, load, machine, memory, type Watched, withCpu } from "./chain-procs.js";
 import {
@@ -29,6 +30,8 @@ const { values } = parseArgs({
   options: {
     quick: { type: "boolean", default: false },
     long: { type: "string" },
+    failover: { type: "string" },
+    "lease-ttl": { type: "string", default: "5000" },
     clients: { type: "string", default: "1,16,64" },
     transports: { type: "string", default: "http,stdio" },
     seconds: { type: "string" },
@@ -42,6 +45,8 @@ const { values } = parseArgs({
 });
 const quick = values.quick;
 const longSeconds = values.long === undefined ? undefined : Number(values.long);
+const failoverRounds = values.failover === undefined ? undefined : Number(values.failover);
+const leaseTtlMs = Number(values["lease-ttl"]);
 const seconds = Number(values.seconds ?? (quick ? 3 : 10));
 const samples = Number(values.samples ?? (quick ? 200 : 1000));
 const eventRate = Number(values["event-rate"]);
@@ -55,6 +60,8 @@ for (const [name, v] of Object.entries({
   eventRate,
   eventSeconds,
   longSeconds: longSeconds ?? 1,
+  failoverRounds: failoverRounds ?? 1,
+  leaseTtlMs,
 })) {
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
 }
@@ -99,7 +106,10 @@ async function main(): Promise<void> {
     LOG_LEVEL: logLevel,
     ...(values["node-options"] ? { NODE_OPTIONS: values["node-options"] } : {}),
   };
-  stack = await startStack({ bridgeEnv: env, mcpEnv: env });
+  stack = await startStack({
+    bridgeEnv: failoverRounds === undefined ? env : { ...env, LEASE_TTL_MS: String(leaseTtlMs) },
+    mcpEnv: env,
+  });
   const java = childrenNamed("java");
   const watched: Watched[] = [
     { name: "devserver (JVM)", pid: java[0] ?? Number.NaN },
@@ -130,6 +140,21 @@ async function main(): Promise<void> {
     print();
     print(longTable(result, md));
     save("long", result);
+    return;
+  }
+
+  if (failoverRounds !== undefined) {
+    const rounds: FailoverRound[] = [];
+    for (let round = 1; round <= failoverRounds; round++) {
+      progress(`failover round ${round}/${failoverRounds}: load, SIGKILL the owner, wait for every job`);
+      rounds.push(await failoverRound(stack, { leaseTtlMs, concurrency: 32, loadMs: 2000, round }, load));
+    }
+    print();
+    print(
+      "## failover: the owning bridge SIGKILLed under load (32 producers, give_item + get_online_players)",
+    );
+    print(failoverTable(rounds, md));
+    save("failover", rounds);
     return;
   }
 

@@ -3,11 +3,26 @@
  * (maxRetriesPerRequest: null, as BullMQ requires for workers). Created paused (autorun: false):
  * the server runtime runs it only while it owns the lease AND RCON is connected with a known mode,
  * so jobs wait in the queue while the server is down instead of burning their attempts.
+ * A new owner first takes over the jobs its predecessor left active (`takeOver`).
  */
 import { commandQueueName, type Logger } from "@mcp-bridge/shared";
 import { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { JobProcessor } from "./job-processor.js";
+
+/**
+ * Marks every active job as stalled with its lock gone, and clears the stalled check's throttle,
+ * so the worker's first stalled check (run when it starts) moves them back to wait at once.
+ * KEYS: active, stalled, stalled-check; ARGV[1]: the queue's key prefix (job keys).
+ */
+const TAKE_OVER = `
+local active = redis.call('LRANGE', KEYS[1], 0, -1)
+for _, id in ipairs(active) do
+  redis.call('DEL', ARGV[1] .. id .. ':lock')
+  redis.call('SADD', KEYS[2], id)
+end
+redis.call('DEL', KEYS[3])
+return #active`;
 
 export interface CommandWorkerOptions {
   redisUrl: string;
@@ -43,6 +58,28 @@ export class CommandWorker {
       maxStalledCount: 1,
     });
     this.worker.on("error", (error) => options.logger.error({ err: error }, "worker error"));
+  }
+
+  /**
+   * Called by a new lease owner before it runs the worker: the jobs the queue's previous owner left
+   * active go back to wait with BullMQ's first stalled check, instead of after their locks expire
+   * (lockDuration) and two more checks (stalledInterval): the lease, not the lock, says who owns
+   * the server, and only the owner runs a worker on this queue. The previous owner may already have
+   * sent them; the job processor decides whether each may run again (docs/architecture.md,
+   * "Retries and idempotency"). `redis` fails fast when Redis is down (not the worker's connection,
+   * which waits for ever). Returns how many jobs were active.
+   */
+  async takeOver(redis: Pick<Redis, "eval">): Promise<number> {
+    const { keys } = this.worker;
+    const count = await redis.eval(
+      TAKE_OVER,
+      3,
+      keys.active!,
+      keys.stalled!,
+      keys["stalled-check"]!,
+      this.worker.toKey(""),
+    );
+    return Number(count);
   }
 
   /** Starts or resumes taking jobs. */

@@ -211,7 +211,21 @@ export class ServerRuntime implements RequestExecutor {
       }),
     });
     replies.attach(this.worker.worker);
+    await this.takeOverActiveJobs(this.worker);
     connection.open();
+  }
+
+  /** Jobs a dead or displaced owner left active run again as soon as the worker starts. */
+  private async takeOverActiveJobs(worker: CommandWorker): Promise<void> {
+    try {
+      const count = await worker.takeOver(this.options.leaseRedis);
+      if (count > 0) this.log.warn({ count }, "taking over jobs the previous owner left active");
+    } catch (error) {
+      this.log.warn(
+        { err: error },
+        "could not take over the previous owner's active jobs; BullMQ's stalled check recovers them later",
+      );
+    }
   }
 
   private async release(reason: string): Promise<void> {

@@ -1,18 +1,24 @@
 /**
  * A bridge process for the failover test: the real composition root, configured from the
- * environment like main.ts, in mod mode only (vanilla mode is not under test here).
+ * environment like main.ts. Mod mode only, unless CHILD_VANILLA=1 (then the real vanilla runner).
  * Prints "started" on stdout once running.
  */
 import { BridgeError } from "@mcp-bridge/shared";
 import { createBridge } from "../../../src/bridge.js";
 import { loadConfig } from "../../../src/config.js";
 
+const vanilla = process.env.CHILD_VANILLA === "1";
 const bridge = createBridge(loadConfig(process.env), {
   http: false,
   ownerName: process.env.OWNER_NAME,
-  runVanilla: async () => {
-    throw new BridgeError("UNSUPPORTED", "vanilla mode is not under test here");
-  },
+  probeVersion: async () => "1.21.1",
+  ...(vanilla
+    ? {}
+    : {
+        runVanilla: async () => {
+          throw new BridgeError("UNSUPPORTED", "vanilla mode is not under test here");
+        },
+      }),
 });
 await bridge.start();
 process.stdout.write("started\n");

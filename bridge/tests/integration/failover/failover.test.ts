@@ -9,9 +9,10 @@ import { ModPeer, Producer, testConfig } from "../jobs/harness.js";
 const child = fileURLToPath(new URL("./bridge-child.ts", import.meta.url));
 const tsconfig = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
 
-function envOf(config: BridgeConfig, port: number, owner: string): NodeJS.ProcessEnv {
+function envOf(config: BridgeConfig, port: number, owner: string, vanilla = false): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    CHILD_VANILLA: vanilla ? "1" : "0",
     REDIS_URL: config.redisUrl,
     REDIS_PREFIX: config.redisPrefix,
     JOB_SECRET: config.jobSecret,
@@ -22,7 +23,7 @@ function envOf(config: BridgeConfig, port: number, owner: string): NodeJS.Proces
     MC_RCON_PASSWORD: config.servers[0]!.rconPassword,
     MC_EVENTS_TOKEN: config.servers[0]!.eventsToken,
     LEASE_TTL_MS: "1000",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "silent",
     OWNER_NAME: owner,
   };
 }
@@ -39,10 +40,28 @@ async function startChild(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   return proc;
 }
 
+async function until<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** SIGKILL, and wait until the process is gone (before then it could still take an answer). */
+async function kill(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  proc.kill("SIGKILL");
+  await exited;
+}
+
 describe("two bridge processes", () => {
   const procs: ChildProcess[] = [];
   afterEach(() => {
-    for (const p of procs) p.kill("SIGKILL");
+    for (const p of procs.splice(0)) p.kill("SIGKILL");
   });
 
   it("only the lease owner talks to the server; killing it hands the server over and queued jobs complete", async () => {
@@ -76,6 +95,89 @@ describe("two bridge processes", () => {
     } finally {
       await producer.close();
       await redis.quit();
+      await peer.server.close();
+    }
+  });
+  // The bound is generous (the takeover itself takes 1-1.4 s here) but below the 10 s job lock,
+  // which is how long these jobs waited before the new owner took them over at once.
+  it("jobs active on a bridge that died run on the new owner soon after the takeover, none twice, replays said", async () => {
+    const peer = new ModPeer();
+    const port = await peer.server.listen();
+    const config = testConfig(port);
+    const producer = new Producer(config);
+    await producer.ready();
+    const redis = new Redis(config.redisUrl);
+    const leaseKey = redisKeys(config.redisPrefix).lease("s1");
+    try {
+      procs.push(await startChild(envOf(config, port, "first")));
+      await producer.finished(await producer.add("get_online_players", {}));
+      procs.push(await startChild(envOf(config, port, "second")));
+      const before = peer.executions.size;
+      peer.hold();
+      const jobs = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0
+            ? producer.add("execute_command", { command: `say ${i}` })
+            : producer.add("get_online_players", {}),
+        ),
+      );
+      await until(async () => (await producer.queue.getActiveCount()) === jobs.length, "all jobs active");
+      await until(async () => peer.executions.size > before, "the first batch to reach the server");
+      const ranBeforeKill = new Set(peer.executions.keys());
+
+      const killedAt = Date.now();
+      await kill(procs[0]!);
+      peer.release();
+      await until(async () => /^second:/.test((await redis.get(leaseKey)) ?? ""), "the takeover", 15_000);
+      const takeoverMs = Date.now() - killedAt;
+      const results = (await Promise.all(jobs.map((job) => producer.finished(job, 30_000)))) as {
+        success: boolean;
+        replay?: boolean;
+      }[];
+      const doneMs = Date.now() - killedAt;
+
+      expect(results.every((r) => r.success)).toBe(true);
+      expect([...peer.executions.values()].every((n) => n === 1)).toBe(true);
+      // What had run before the crash is answered from the mod's journal, and says so.
+      jobs.forEach((job, i) => {
+        if (job.name === "execute_command")
+          expect(results[i]!.replay === true).toBe(ranBeforeKill.has(job.id!));
+      });
+      expect(takeoverMs).toBeLessThan(5_000);
+      expect(doneMs).toBeLessThan(8_000);
+    } finally {
+      await producer.close();
+      await redis.quit();
+      await peer.server.close();
+    }
+  });
+
+  it("a vanilla write sent before its bridge died is reported as maybe run and never sent again", async () => {
+    const peer = new ModPeer({ mod: false, vanilla: (c) => (c.startsWith("say ") ? "" : undefined) });
+    const port = await peer.server.listen();
+    const config = testConfig(port);
+    const producer = new Producer(config);
+    await producer.ready();
+    try {
+      procs.push(await startChild(envOf(config, port, "first", true)));
+      await producer.finished(await producer.add("get_online_players", {}));
+      procs.push(await startChild(envOf(config, port, "second", true)));
+      peer.hold();
+      const write = await producer.add("execute_command", { command: "say once" });
+      const read = await producer.add("get_online_players", {});
+      await until(async () => peer.vanillaCommands.includes("say once"), "the write to reach the server");
+
+      await kill(procs[0]!);
+      peer.release();
+      await expect(producer.finished(write, 30_000)).rejects.toThrow(
+        /^SERVER_ERROR: An earlier run of this write was interrupted/,
+      );
+      expect(await producer.finished(read, 30_000)).toMatchObject({ success: true });
+      expect(peer.vanillaCommands.filter((c) => c === "say once")).toHaveLength(1);
+      const failed = await producer.queue.getJob(write.id!);
+      expect(failed?.attemptsMade).toBe(1);
+    } finally {
+      await producer.close();
       await peer.server.close();
     }
   });

@@ -53,7 +53,28 @@ export class ModPeer {
     this.server = new FakeRconServer({ password: PASSWORD, answer: (c) => this.answer(c) });
   }
 
-  private answer(command: string): string {
+  /** Until release(): commands still run at once, but their answers wait (a slow or hung server). */
+  hold(): void {
+    this.held ??= new Promise((resolve) => {
+      this.releaseHeld = resolve;
+    });
+  }
+
+  release(): void {
+    this.releaseHeld?.();
+    this.held = undefined;
+  }
+
+  private held: Promise<void> | undefined;
+  private releaseHeld: (() => void) | undefined;
+
+  private async answer(command: string): Promise<string> {
+    const answer = this.answerNow(command);
+    if (this.held) await this.held;
+    return answer;
+  }
+
+  private answerNow(command: string): string {
     if (!command.startsWith("mcpbridge ") || this.options.mod === false) {
       this.vanillaCommands.push(command);
       const custom = this.options.vanilla?.(command);
