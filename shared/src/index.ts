@@ -1,6 +1,7 @@
 export * from "./approval.js";
 export * from "./ascii-json.js";
 export * from "./backoff.js";
+export * from "./command-gate.js";
 export * from "./config.js";
 export * from "./envelopes.js";
 export * from "./errors.js";
@@ -8,6 +9,7 @@ export * from "./file-watch.js";
 export * from "./job.js";
 export * from "./logger.js";
 export * from "./npc-records.js";
+export * from "./pattern-safety.js";
 export * from "./policy.js";
 export * from "./policy-store.js";
 export * from "./process.js";
