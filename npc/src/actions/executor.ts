@@ -6,18 +6,13 @@
  * reply replayed after a crash is the same job and BullMQ runs it once.
  */
 import { createHash } from "node:crypto";
-import { BridgeError, type ClientIdentity } from "@mcp-bridge/shared";
+import { BridgeError, type ClientIdentity, type CommandGate } from "@mcp-bridge/shared";
 import type { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
-import { CommandGate, npcClientId } from "../definitions/command-patterns.js";
+import { functionGate, npcClientId } from "../definitions/command-patterns.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import { parseFunction } from "../parser/tag-parser.js";
-import {
-  killCommand,
-  sanitizeForMinecraft,
-  speechCommand,
-  summonCommand,
-} from "../world/minecraft-commands.js";
+import { killCommand, speechCommands, summonCommand } from "../world/minecraft-commands.js";
 
 export type JobRunner = Pick<JobClient, "run">;
 
@@ -49,12 +44,14 @@ export class ActionExecutor {
     return { id, role: id };
   }
 
-  /** Sends each line (sanitised and split) as tellraw to the players within the NPC's radius. */
+  /**
+   * Sends the text (sanitised, split so each command fits the default length limit) as tellraw to
+   * the players within the NPC's radius.
+   */
   async say(npc: NpcDefinition, text: string, key: string): Promise<CommandResult[]> {
-    const lines = sanitizeForMinecraft(text);
     const results: CommandResult[] = [];
-    for (const [i, line] of lines.entries()) {
-      results.push(await this.send(npc, speechCommand(npc, line), actionId(`${key}:say`, i)));
+    for (const [i, command] of speechCommands(npc, text).entries()) {
+      results.push(await this.send(npc, command, actionId(`${key}:say`, i)));
     }
     return results;
   }
@@ -68,18 +65,22 @@ export class ActionExecutor {
         results.push({ command: block, ok: false, error: { code: "INVALID_COMMAND", message: call.reason } });
         continue;
       }
-      if (!this.gate(npc).allows(call.command)) {
+      const verdict = this.gate(npc).verdict(call.command);
+      if (!verdict.allowed) {
         results.push({
-          command: call.command,
+          command: verdict.display,
           ok: false,
           error: {
-            code: "PERMISSION_DENIED",
-            message: `'${call.command}' is not in ${npc.name}'s allowed commands`,
+            code: verdict.code,
+            message:
+              verdict.kind === "not_allowed"
+                ? `'${verdict.display}' is not in ${npc.name}'s allowed commands`
+                : `'${verdict.display}' is refused: ${verdict.why}`,
           },
         });
         continue;
       }
-      results.push(await this.send(npc, call.command, actionId(`${key}:fn`, i)));
+      results.push(await this.send(npc, verdict.command, actionId(`${key}:fn`, i)));
     }
     for (const r of results.filter((r) => !r.ok)) {
       this.logger.warn({ npc: npc.id, command: r.command, error: r.error }, "NPC command refused");
@@ -103,7 +104,7 @@ export class ActionExecutor {
   private gate(npc: NpcDefinition): CommandGate {
     let gate = this.gates.get(npc);
     if (!gate) {
-      gate = new CommandGate(npc);
+      gate = functionGate(npc);
       this.gates.set(npc, gate);
     }
     return gate;

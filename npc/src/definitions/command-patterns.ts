@@ -1,16 +1,25 @@
 /**
  * An NPC's permissions as anchored command patterns (the policy's own language), not verb checks.
- * A bare verb allows that verb with "safe" arguments only: words of [A-Za-z0-9_:.~^+-], so no
+ * A bare verb allows that verb with "safe" arguments only: [A-Za-z0-9_:.~^+-] and spaces, so no
  * selectors (@a/@e/@r/@p/@s), no NBT or block states ({ [ ), no quotes and no command blocks. Any
  * of those needs an explicit {pattern}. Denied verbs (the NPC's and ALWAYS_DENIED) become a
  * negative lookahead in front of every allowed pattern, so even an explicit pattern cannot reach them.
- * The service's own presence and speech commands get exact patterns for this NPC's tag.
+ * The service's own presence and speech commands get exact patterns for this NPC's tag. Every
+ * pattern passes pattern safety (no repeated group that repeats), as the policy and the mod require.
  */
-import { Policy } from "@mcp-bridge/shared";
-import { killCommand, NAME_COLOR, npcTag, summonCommand } from "../world/minecraft-commands.js";
+import { CommandGate, MAX_COMMAND_LENGTH, Policy, patternProblem } from "@mcp-bridge/shared";
+import { killCommand, NAME_COLOR, npcTag, summonCommand, summonHere } from "../world/minecraft-commands.js";
 import { ALWAYS_DENIED, type NpcDefinition } from "./schema.js";
 
-const SAFE_WORD = String.raw`(?![^ ]*command_block)[A-Za-z0-9_:.~^+\-]+`;
+/** No command block anywhere in the command (checked once, in front). */
+const NO_COMMAND_BLOCK = "(?!.*command_block)";
+/** A bare verb's arguments: optional, a space then safe characters (one repetition, no nesting). */
+const SAFE_ARGUMENTS = String.raw`(?: [A-Za-z0-9_:.~^+\-][A-Za-z0-9_:.~^+\- ]*)?`;
+/**
+ * Longest command an NPC role may send: the cap. Summons carry NBT, and explicit patterns may be
+ * long; speech stays within the default length anyway (MAX_SPEECH_COMMAND_CHARS).
+ */
+export const NPC_MAX_COMMAND_LENGTH = MAX_COMMAND_LENGTH;
 
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
@@ -27,7 +36,7 @@ export function functionPatterns(npc: NpcDefinition): string[] {
   const deny = deniedLookahead(npc);
   return npc.permissions.allowedCommands.map((entry) =>
     typeof entry === "string"
-      ? `${deny}${escapeRegex(entry)}(?: ${SAFE_WORD})*`
+      ? `${deny}${NO_COMMAND_BLOCK}${escapeRegex(entry)}${SAFE_ARGUMENTS}`
       : `${deny}(?:${entry.pattern})`,
   );
 }
@@ -42,22 +51,41 @@ function tellrawPattern(npc: NpcDefinition): string {
   return `${escapeRegex(`tellraw @a[distance=..${npc.perception.radius}] ${component}`)}${JSON_STRING}\\}\\]`;
 }
 
-/** Exact patterns of the service's own commands for this NPC: summon, kill, and plain-text speech. */
+/**
+ * Exact patterns of the service's own commands for this NPC: summon, kill, and plain-text speech,
+ * plus the commands after their `execute ... run` alone (the tellraw; the summon in another
+ * dimension), because the command gate checks that part against the patterns too.
+ */
 export function presencePatterns(npc: NpcDefinition): string[] {
   const speechPrefix = `execute at @e[tag=${npcTag(npc)},limit=1] run `;
+  const summon = summonCommand(npc);
+  const here = summonHere(npc);
   return [
-    escapeRegex(summonCommand(npc)),
+    escapeRegex(summon),
+    ...(here === summon ? [] : [escapeRegex(here)]),
     escapeRegex(killCommand(npc)),
     `${escapeRegex(speechPrefix)}${tellrawPattern(npc)}`,
+    tellrawPattern(npc),
   ];
 }
 
-/**
- * Patterns the mod's allow-list needs for these NPCs (devserver --allow, the mod's config): the
- * policy's, plus the tellraw alone, because the mod also checks the command after `execute ... run`.
- */
+/** Every pattern of an NPC's role: its own commands and what the LLM may run. */
+export function npcPatterns(npc: NpcDefinition): string[] {
+  return [...presencePatterns(npc), ...functionPatterns(npc)];
+}
+
+/** Patterns the mod's allow-list needs for these NPCs (devserver --allow, the mod's config): the policy's. */
 export function modAllowPatterns(npcs: NpcDefinition[]): string[] {
-  return npcs.flatMap((npc) => [...presencePatterns(npc), tellrawPattern(npc), ...functionPatterns(npc)]);
+  return npcs.flatMap(npcPatterns);
+}
+
+/** Problems pattern safety finds in an NPC's function patterns (the denied-verb guard included). */
+export function functionPatternProblems(npc: NpcDefinition): { index: number; problem: string }[] {
+  if (!npc.permissions.canExecuteCommands) return [];
+  return functionPatterns(npc).flatMap((pattern, index) => {
+    const problem = patternProblem(pattern);
+    return problem ? [{ index, problem }] : [];
+  });
 }
 
 export const npcClientId = (npc: Pick<NpcDefinition, "id">) => `npc:${npc.id}`;
@@ -72,7 +100,13 @@ export const PRESENCE_TOOLS = ["execute_command", "get_online_players", "get_pla
 export function policyFragment(npcs: NpcDefinition[]) {
   const roles: Record<
     string,
-    { tools: string[]; commands: string[]; players: string[]; rateLimit: { perMinute: number } }
+    {
+      tools: string[];
+      commands: string[];
+      players: string[];
+      maxCommandLength: number;
+      rateLimit: { perMinute: number };
+    }
   > = {};
   const clients: { id: string; role: string }[] = [];
   for (const npc of npcs) {
@@ -85,8 +119,9 @@ export function policyFragment(npcs: NpcDefinition[]) {
           "execute_command",
         ]),
       ],
-      commands: [...presencePatterns(npc), ...functionPatterns(npc)],
+      commands: npcPatterns(npc),
       players: ["*"],
+      maxCommandLength: NPC_MAX_COMMAND_LENGTH,
       rateLimit: { perMinute: 600 },
     };
     clients.push({ id, role: id });
@@ -113,14 +148,10 @@ export function mergePolicy(
   return merged;
 }
 
-/** The NPC's own check before queuing: same anchoring as the policy (`^(?:p)$`, leading / dropped). */
-export class CommandGate {
-  private readonly functions: RegExp[];
-  constructor(npc: NpcDefinition) {
-    this.functions = functionPatterns(npc).map((p) => new RegExp(`^(?:${p})$`));
-  }
-  allows(command: string): boolean {
-    const c = command.replace(/^\//, "");
-    return this.functions.some((re) => re.test(c));
-  }
+/**
+ * The NPC's own check of a <function> command before queuing: the shared command gate (the policy's
+ * and the mod's rules) over the NPC's function patterns only, with the NPC role's length limit.
+ */
+export function functionGate(npc: NpcDefinition): CommandGate {
+  return new CommandGate(functionPatterns(npc), NPC_MAX_COMMAND_LENGTH);
 }

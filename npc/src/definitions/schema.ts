@@ -2,7 +2,7 @@
  * The NPC definitions file: who each NPC is, what it may do, where it
  * stands and which LLM answers for it. JSON or YAML; every problem is listed at once.
  */
-import { NpcIdSchema, regexProblem, ServerIdSchema } from "@mcp-bridge/shared";
+import { NpcIdSchema, patternProblem, ServerIdSchema } from "@mcp-bridge/shared";
 import { z } from "zod";
 
 /** Ids are shared with mcp/ (the NPC registry in Redis, shared/src/npc-records.ts). */
@@ -24,7 +24,7 @@ export const AllowedCommandSchema = z.union([
       .string()
       .min(1)
       .superRefine((p, ctx) => {
-        const problem = regexProblem(p);
+        const problem = patternProblem(p);
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       }),
   }),

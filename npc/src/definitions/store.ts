@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { BridgeError, parseJson, watchFileChanges } from "@mcp-bridge/shared";
 import { parse as parseYaml } from "yaml";
+import { functionPatternProblems } from "./command-patterns.js";
 import { duplicateIdProblems, type NpcDefinition, type NpcFile, NpcFileSchema } from "./schema.js";
 
 export function parseDefinitions(text: string, path: string): NpcFile {
@@ -25,6 +26,7 @@ export function parseDefinitions(text: string, path: string): NpcFile {
       ? []
       : result.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`)),
     ...duplicateIdProblems(raw),
+    ...(result.success ? guardedPatternProblems(result.data) : []),
   ];
   if (!result.success || problems.length > 0) {
     throw new BridgeError(
@@ -36,6 +38,16 @@ export function parseDefinitions(text: string, path: string): NpcFile {
     );
   }
   return result.data as NpcFile;
+}
+
+/** Function patterns that fail pattern safety only once the denied-verb guard is in front (length). */
+function guardedPatternProblems(file: NpcFile): string[] {
+  return file.npcs.flatMap((npc, i) =>
+    functionPatternProblems(npc).map(
+      ({ index, problem }) =>
+        `npcs.${i}.permissions.allowedCommands.${index}: with the guard for denied verbs in front, the pattern is refused: ${problem}`,
+    ),
+  );
 }
 
 export type DefinitionsListener = (next: NpcDefinition[], previous: NpcDefinition[]) => void;

@@ -1,19 +1,31 @@
-import { Policy } from "@mcp-bridge/shared";
+import { Policy, patternProblem } from "@mcp-bridge/shared";
 import { describe, expect, it } from "vitest";
 import {
-  CommandGate,
+  functionGate,
   mergePolicy,
   npcClientId,
   policyFragment,
 } from "../../src/definitions/command-patterns.js";
-import { killCommand, speechCommand, summonCommand } from "../../src/world/minecraft-commands.js";
+import { parseDefinitions } from "../../src/definitions/store.js";
+import {
+  killCommand,
+  speechCommand,
+  speechCommands,
+  summonCommand,
+} from "../../src/world/minecraft-commands.js";
 import { npcDefinition } from "../support/definitions.js";
 
 const bob = npcDefinition();
 
+/** The NPC's own check of a <function> command (the shared command gate over its patterns). */
+const gateOf = (npc: ReturnType<typeof npcDefinition>) => {
+  const gate = functionGate(npc);
+  return { allows: (command: string) => gate.verdict(command).allowed };
+};
+
 describe("NPC command patterns", () => {
   it("allows a bare verb with plain arguments only", () => {
-    const gate = new CommandGate(bob);
+    const gate = gateOf(bob);
     expect(gate.allows("give Steve minecraft:bread 2")).toBe(true);
     expect(gate.allows("/particle minecraft:heart ~ ~1 ~")).toBe(true);
     for (const refused of [
@@ -41,7 +53,7 @@ describe("NPC command patterns", () => {
         deniedCommands: ["kill"],
       },
     });
-    const gate = new CommandGate(npc);
+    const gate = gateOf(npc);
     expect(gate.allows("tp @p 10 64 -3")).toBe(true);
     expect(gate.allows("op Steve")).toBe(false);
     expect(gate.allows("kill Steve")).toBe(false);
@@ -50,7 +62,7 @@ describe("NPC command patterns", () => {
 
   it("allows nothing when the NPC may not run commands", () => {
     const npc = npcDefinition({ permissions: { canExecuteCommands: false, allowedCommands: ["give"] } });
-    expect(new CommandGate(npc).allows("give Steve minecraft:bread 1")).toBe(false);
+    expect(gateOf(npc).allows("give Steve minecraft:bread 1")).toBe(false);
   });
 
   it("makes a policy fragment the bridge accepts and that matches exactly the service's own commands", () => {
@@ -92,5 +104,73 @@ describe("NPC command patterns", () => {
     const merged = mergePolicy(document, [bob]);
     expect(Object.keys(merged.roles).sort()).toEqual(["admin", "npc:bob"]);
     expect(merged.clients.map((c) => c.id)).toEqual(["local-admin", "npc:bob"]);
+  });
+
+  it("keeps every NPC pattern within pattern safety, also for the longest id, name, dimension and radius", () => {
+    const longest = npcDefinition({
+      id: "a".repeat(32),
+      name: `${"Q'".repeat(15)}xy`,
+      perception: { radius: 128 },
+      entityType: "minecraft:wandering_trader",
+      location: {
+        serverId: "default",
+        dimension: "minecraft:the_nether",
+        x: -29999999.125,
+        y: -64.5,
+        z: 29999999.875,
+      },
+      permissions: {
+        canExecuteCommands: true,
+        allowedCommands: ["give", "weather", { pattern: "tp @p [0-9]+ 64 [0-9]+" }],
+      },
+    });
+    for (const npc of [bob, longest]) {
+      const role = policyFragment([npc]).roles[npcClientId(npc)]!;
+      for (const pattern of role.commands) expect(patternProblem(pattern), pattern).toBeUndefined();
+      const policy = Policy.parse(policyFragment([npc]));
+      const client = policy.clientById(npcClientId(npc))!;
+      for (const command of [
+        summonCommand(npc),
+        killCommand(npc),
+        ...speechCommands(npc, "hello; a && b || c"),
+      ]) {
+        expect(() => policy.authorize(client, "execute_command", { command }), command).not.toThrow();
+      }
+    }
+  });
+
+  it("says which function pattern the denied-verb guard makes too long", () => {
+    const raw = {
+      npcs: [
+        {
+          id: "bob",
+          name: "Bob",
+          persona: { systemPrompt: "p" },
+          location: { x: 0, y: 0, z: 0 },
+          permissions: {
+            canExecuteCommands: true,
+            allowedCommands: ["give", { pattern: `say ${"a".repeat(480)}` }],
+          },
+        },
+      ],
+    };
+    expect(() => parseDefinitions(JSON.stringify(raw), "npcs.json")).toThrow(
+      /npcs\.0\.permissions\.allowedCommands\.1: with the guard for denied verbs in front, the pattern is refused: longer than 512 chars/,
+    );
+  });
+
+  it("refuses through the shared gate what the mod refuses, with the command escaped", () => {
+    const gate = functionGate(bob);
+    expect(gate.verdict("give Steve bread; op Steve")).toMatchObject({ allowed: false, kind: "chaining" });
+    expect(gate.verdict("give Steve \u001b[31mbread")).toMatchObject({
+      allowed: false,
+      kind: "control_character",
+      display: "give Steve \\u001b[31mbread",
+    });
+    expect(gate.verdict("Give Steve bread")).toMatchObject({ allowed: false, kind: "command_name" });
+    expect(gate.verdict("/give Steve minecraft:bread 2")).toEqual({
+      allowed: true,
+      command: "give Steve minecraft:bread 2",
+    });
   });
 });

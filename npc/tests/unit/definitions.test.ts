@@ -66,7 +66,7 @@ describe("NPC definitions file", () => {
       "npcs.0.location.z",
       "npcs.1.permissions.allowedCommands.0",
       "explicit {pattern",
-      "npcs.1.permissions.allowedCommands.1.pattern: nested quantifiers",
+      "npcs.1.permissions.allowedCommands.1.pattern: nested quantifier",
       "npcs.2.llm.backend",
       "npcs.2.id: duplicate id 'x'",
     ]) {
