@@ -1,12 +1,17 @@
 /**
  * The authorization policy shared by the MCP server and the bridge:
  * clients (token hash -> id, role) and roles (allowed tools, command patterns, target players,
- * rate limit). Command patterns are anchored regexes compiled once; patterns that do not compile or
- * that nest quantifiers (catastrophic backtracking) make the whole policy invalid.
+ * rate limit). Command patterns are anchored regexes compiled once; a pattern that pattern safety
+ * refuses (pattern-safety.ts: too long, not compiling, backreferences, nested quantifiers) makes the
+ * whole policy invalid. Every execute_command goes through the command gate (command-gate.ts, the
+ * mod's rules) with the role's patterns and maxCommandLength.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
+import { CommandGate, DEFAULT_MAX_COMMAND_LENGTH } from "./command-gate.js";
 import { BridgeError } from "./errors.js";
+import { patternProblem } from "./pattern-safety.js";
+import { MAX_COMMAND_LENGTH } from "./schemas/operations.js";
 
 /** Calls of a role that a person must approve first (MCP elicitation; see approval.ts). */
 export const ConfirmSchema = z.object({
@@ -26,6 +31,8 @@ export const RoleSchema = z.object({
   commands: z.array(z.string().min(1)).default([]),
   /** Players that write operations may target; `*` for all. */
   players: z.array(z.string().min(1)).default(["*"]),
+  /** Longest execute_command command the role may send, in chars (the mod's max_command_length rule). */
+  maxCommandLength: z.number().int().min(1).max(MAX_COMMAND_LENGTH).default(DEFAULT_MAX_COMMAND_LENGTH),
   rateLimit: z.object({ perMinute: z.number().int().positive() }).optional(),
   /** Largest file a write may carry, in UTF-8 bytes (bitburner's write_file); the server's own limit still applies. */
   maxWriteBytes: z.number().int().positive().optional(),
@@ -61,31 +68,17 @@ export const PolicySchema = z
     });
     for (const [name, role] of Object.entries(policy.roles)) {
       role.commands.forEach((pattern, i) => {
-        const problem = regexProblem(pattern);
+        const problem = patternProblem(pattern);
         if (problem) ctx.addIssue({ code: "custom", path: ["roles", name, "commands", i], message: problem });
       });
       role.confirm?.commands.forEach((pattern, i) => {
-        const problem = regexProblem(pattern);
+        const problem = patternProblem(pattern);
         if (problem)
           ctx.addIssue({ code: "custom", path: ["roles", name, "confirm", "commands", i], message: problem });
       });
     }
   });
 export type PolicyDocument = z.infer<typeof PolicySchema>;
-
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]/;
-
-/** Why a command pattern is refused, or undefined when it is fine. */
-export function regexProblem(pattern: string): string | undefined {
-  if (pattern.length > 500) return "pattern longer than 500 characters";
-  if (NESTED_QUANTIFIER.test(pattern)) return "nested quantifiers can backtrack catastrophically";
-  try {
-    new RegExp(pattern);
-  } catch (error) {
-    return `does not compile: ${(error as Error).message}`;
-  }
-  return undefined;
-}
 
 export function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
@@ -107,15 +100,12 @@ const PLAYER_ARGS = ["player", "target"] as const;
 /** A validated policy with compiled patterns. Immutable: reloads build a new one. */
 export class Policy {
   private readonly tools = new Map<string, RegExp[]>();
-  private readonly commands = new Map<string, RegExp[]>();
+  private readonly gates = new Map<string, CommandGate>();
 
   constructor(readonly document: PolicyDocument) {
     for (const [name, role] of Object.entries(document.roles)) {
       this.tools.set(name, role.tools.map(globToRegExp));
-      this.commands.set(
-        name,
-        role.commands.map((p) => new RegExp(`^(?:${p})$`)),
-      );
+      this.gates.set(name, new CommandGate(role.commands, role.maxCommandLength));
     }
   }
 
@@ -159,12 +149,7 @@ export class Policy {
       throw denied(`Role '${client.role}' may not use tool '${tool}'`, { tool });
     }
     if (tool === "execute_command" && typeof args.command === "string") {
-      const command = args.command.replace(/^\//, "");
-      if (!(this.commands.get(client.role) ?? []).some((re) => re.test(command))) {
-        throw denied(`Command '${command}' is not in the allowed command patterns of role '${client.role}'`, {
-          command,
-        });
-      }
+      this.checkCommand(client.role, args.command);
     }
     if (!role.players.includes("*")) {
       for (const key of PLAYER_ARGS) {
@@ -173,6 +158,38 @@ export class Policy {
           throw denied(`Role '${client.role}' may not target player '${player}'`, { player });
         }
       }
+    }
+  }
+
+  /** The command gate with the role's patterns and length limit: the command to run, or throws. */
+  private checkCommand(roleName: string, raw: string): string {
+    const gate = this.gates.get(roleName)!;
+    const verdict = gate.verdict(raw);
+    if (verdict.allowed) return verdict.command;
+    const where = `the allowed command patterns of role '${roleName}'`;
+    switch (verdict.kind) {
+      case "too_long":
+        throw new BridgeError(
+          "INVALID_ARGS",
+          `Command is ${verdict.command.length} chars long; role '${roleName}' allows at most ${gate.maxLength} (its maxCommandLength in the policy file)`,
+          {
+            details: {
+              command: verdict.display,
+              field: "payload.args.command",
+              reason: `longer than ${gate.maxLength} chars`,
+              max: gate.maxLength,
+            },
+          },
+        );
+      case "not_allowed":
+        throw denied(`Command '${verdict.display}' is not in ${where}`, { command: verdict.display });
+      case "nested_not_allowed":
+        throw denied(
+          `Command '${verdict.display}' is refused: the command after 'run' ('${verdict.nested}') is not in ${where}`,
+          { command: verdict.display },
+        );
+      default:
+        throw denied(`Command '${verdict.display}' is refused: ${verdict.why}`, { command: verdict.display });
     }
   }
 }

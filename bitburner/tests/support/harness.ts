@@ -5,7 +5,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Policy, type PolicyDocument, sha256Hex } from "@mcp-bridge/shared";
+import { Policy, type PolicyDocument, PolicySchema, sha256Hex } from "@mcp-bridge/shared";
 import { startHttp } from "@mcp-bridge/shared/mcp";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -26,14 +26,14 @@ export const TOKENS = {
 };
 
 export function testPolicy(): PolicyDocument {
-  return {
+  return PolicySchema.parse({
     roles: {
       admin: { tools: ["*"], commands: [], players: ["*"] },
       reader: { tools: ["list_*", "read_file", "get_*", "calculate_ram"], commands: [], players: ["*"] },
       small: { tools: ["*"], commands: [], players: ["*"], maxWriteBytes: 100 },
     },
     clients: Object.entries(TOKENS).map(([id, token]) => ({ id, role: id, tokenSha256: sha256Hex(token) })),
-  };
+  });
 }
 
 export interface Harness {

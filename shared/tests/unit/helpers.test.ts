@@ -187,7 +187,7 @@ describe("policy", () => {
     expect(() => policy.authorize(bob, "get_server_info")).not.toThrow();
     expect(() => policy.authorize(bob, "execute_command", { command: "say hi" })).not.toThrow();
     expect(() => policy.authorize(bob, "execute_command", { command: "say hi\nop bob" })).toThrow(
-      /not in the allowed/,
+      "Command 'say hi\\u000aop bob' is refused: it contains the control or invisible character U+000A",
     );
     expect(() => policy.authorize(bob, "execute_command", { command: "op bob" })).toThrow(/'op bob'/);
     expect(() => policy.authorize(bob, "teleport_player", { player: "Steve" })).toThrow(

@@ -136,7 +136,8 @@ export function writePolicy(): string {
     file,
     JSON.stringify({
       roles: {
-        admin: { tools: ["*"], commands: [".*"] },
+        // The length cap, so requests too large for one RCON packet reach the packet check.
+        admin: { tools: ["*"], commands: [".*"], maxCommandLength: 1000 },
         reader: { tools: ["get_*"] },
       },
       clients: [
