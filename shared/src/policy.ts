@@ -8,7 +8,8 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
-import { CommandGate, DEFAULT_MAX_COMMAND_LENGTH } from "./command-gate.js";
+import { CommandGate, DEFAULT_MAX_COMMAND_LENGTH, displayCommand } from "./command-gate.js";
+import { commandTargetProblem } from "./command-targets.js";
 import { BridgeError } from "./errors.js";
 import { patternProblem } from "./pattern-safety.js";
 import { MAX_COMMAND_LENGTH } from "./schemas/operations.js";
@@ -149,12 +150,13 @@ export class Policy {
       throw denied(`Role '${client.role}' may not use tool '${tool}'`, { tool });
     }
     if (tool === "execute_command" && typeof args.command === "string") {
-      this.checkCommand(client.role, args.command);
+      const command = this.checkCommand(client.role, args.command);
+      if (!role.players.includes("*")) checkTargets(client.role, role.players, command);
     }
     if (!role.players.includes("*")) {
       for (const key of PLAYER_ARGS) {
         const player = args[key];
-        if (typeof player === "string" && !role.players.includes(player)) {
+        if (typeof player === "string" && !includesPlayer(role.players, player)) {
           throw denied(`Role '${client.role}' may not target player '${player}'`, { player });
         }
       }
@@ -192,6 +194,28 @@ export class Policy {
         throw denied(`Command '${verdict.display}' is refused: ${verdict.why}`, { command: verdict.display });
     }
   }
+}
+
+/** A role limited to players may run a raw command only when every player it targets is theirs. */
+function checkTargets(roleName: string, players: readonly string[], command: string): void {
+  const problem = commandTargetProblem(command, players);
+  if (!problem) return;
+  const display = displayCommand(command);
+  const limit = `role '${roleName}' may target only ${players.join(", ")}`;
+  const message =
+    problem.kind === "not_listed"
+      ? `Role '${roleName}' may not target player '${problem.token}' in command '${display}' (its players: ${players.join(", ")})`
+      : `Command '${display}' is refused: ${problem.why} (${limit}; a role with "players": ["*"] has no such limit)`;
+  throw denied(message, {
+    command: display,
+    ...(problem.kind === "unchecked" ? {} : { player: displayCommand(problem.token) }),
+  });
+}
+
+/** Minecraft player names are case-insensitive. */
+function includesPlayer(players: readonly string[], player: string): boolean {
+  const lower = player.toLowerCase();
+  return players.some((p) => p.toLowerCase() === lower);
 }
 
 function denied(message: string, details?: Record<string, unknown>) {

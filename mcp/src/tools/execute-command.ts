@@ -10,8 +10,10 @@ const config = (deps: ToolDeps) => ({
   title: "Run a Minecraft server command",
   description:
     "Runs one Minecraft console command (without the leading slash), e.g. 'time set day' or 'weather clear', " +
-    "and returns the server's text output. Only commands matching your role's allowed patterns are accepted; " +
-    "prefer the dedicated tools (give_item, teleport_player, send_message) when one fits.",
+    "and returns the server's text output. Only commands matching your role's allowed patterns are accepted, " +
+    "one plain command per call (no ';', '&&', '||' or control characters; at most 256 chars unless your role allows more); " +
+    "a role limited to certain players may name only those players (no @a/@p selectors). " +
+    "Prefer the dedicated tools (give_item, teleport_player, send_message) when one fits.",
   inputSchema: ExecuteCommandArgsSchema.extend({ server: serverArg(deps.servers) }),
   outputSchema: ExecuteCommandResultSchema,
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
