@@ -5,7 +5,8 @@
  * players (vanilla 1.21 syntax); each must be a plain name in the role's list (compared without
  * case: Minecraft names are case-insensitive). Refused: any selector (`@a`, `@p[...]`, anywhere in
  * the command), UUIDs and other non-names in a target position, `execute`/`function`/`schedule`
- * (they run other commands) and every command the table does not know.
+ * (they run other commands), NBT or components (`{`) outside chat text (a command block's or
+ * minecart's `Command` runs another command) and every command the table does not know.
  */
 
 export type TargetProblemKind = "selector" | "not_a_name" | "not_listed" | "unchecked";
@@ -122,6 +123,14 @@ const RULES = new Map<string, Rule>(
   }),
 );
 
+/**
+ * Commands whose `{` is chat text or a JSON text component (a click runs as the player who clicks,
+ * with that player's permissions). Anywhere else `{` is NBT or item components, which can carry a
+ * command (`setblock ... command_block{Command:"give Steve ...",auto:1b}`, `data merge block`,
+ * `summon command_block_minecart`) whose targets cannot be checked.
+ */
+const TEXT_COMMANDS = new Set(["tellraw", "title", "msg", "tell", "w", "say", "me", "teammsg", "tm"]);
+
 /** Commands with no player or entity argument: world, server and chat commands. */
 const NO_TARGETS = [
   "say",
@@ -173,6 +182,13 @@ export function commandTargetProblem(command: string, players: readonly string[]
       kind: "selector",
       token: selector,
       why: `'${selector}' is a selector, which cannot be checked against the role's player limit; name the player instead`,
+    };
+  }
+  if (command.includes("{") && !TEXT_COMMANDS.has(name)) {
+    return {
+      kind: "unchecked",
+      token: name,
+      why: `'${name}' carries NBT or components ('{'), which can hold a command (a command block's Command) whose targets cannot be checked against the role's player limit`,
     };
   }
   const rule = RULES.get(name);

@@ -85,11 +85,30 @@ describe("a role's players limit holds for execute_command", () => {
     ],
     ["essentials:give Alex diamond", /not a command whose player arguments the policy knows/],
     ["give Alex  minecraft:diamond", /empty argument/],
+    [
+      'setblock 0 64 0 minecraft:command_block{Command:"give Steve minecraft:diamond",auto:1b}',
+      /carries NBT/,
+    ],
+    ['data merge block 0 64 0 {Command:"give Steve minecraft:diamond",auto:1b}', /carries NBT/],
+    ['summon minecraft:command_block_minecart ~ ~ ~ {Command:"give Steve minecraft:diamond"}', /carries NBT/],
+    [
+      'give Alex minecraft:command_block[block_entity_data={id:"command_block",Command:"give Steve minecraft:diamond",auto:1b}]',
+      /carries NBT/,
+    ],
+    ["data merge entity Alex {Invulnerable:1b}", /carries NBT/],
   ])("refuses %s for a limited role, saying its targets cannot be checked", (command, message) => {
     const error = refusal(anything, command);
     expect(error?.code).toBe("PERMISSION_DENIED");
     expect(error?.message).toMatch(message);
     expect(error?.message).toContain(`"players": ["*"]`);
+  });
+
+  it.each([
+    'tellraw Alex {"text":"click me","clickEvent":{"action":"run_command","value":"/say hi"}}',
+    'title Alex title {"text":"Welcome"}',
+    "say {curly} text is chat",
+  ])("allows '{' in chat text and text components (%s): a click runs as the player who clicks", (command) => {
+    expect(refusal(anything, command)).toBeUndefined();
   });
 
   it.each(["say hello @a", "msg Alex meet @p at spawn"])(
@@ -158,7 +177,6 @@ const TEMPLATES: ((t: string, u: string) => string)[] = [
   (t) => `whitelist add ${t}`,
   (t) => `whitelist remove ${t}`,
   (t) => `data get entity ${t} Pos`,
-  (t) => `data merge entity ${t} {Invulnerable:1b}`,
   (t) => `tag ${t} add vip`,
   (t) => `playsound minecraft:entity.cat.ambient master ${t}`,
   (t) => `scoreboard players set ${t} points 3`,
