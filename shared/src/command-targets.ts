@@ -3,10 +3,11 @@
  * it does for give_item or teleport_player. Policy.authorize runs this for a role whose players are
  * not `*`, after the command gate. A table of known commands says which arguments are entities or
  * players (vanilla 1.21 syntax); each must be a plain name in the role's list (compared without
- * case: Minecraft names are case-insensitive). Refused: any selector (`@a`, `@p[...]`, anywhere in
- * the command), UUIDs and other non-names in a target position, `execute`/`function`/`schedule`
- * (they run other commands), NBT or components (`{`) outside chat text (a command block's or
- * minecart's `Command` runs another command) and every command the table does not know.
+ * case: Minecraft names are case-insensitive). Refused: any argument that is a selector (`@a`,
+ * `@p[...]`, in a target position or not; a selector inside JSON text only shows names), UUIDs and
+ * other non-names in a target position, `execute`/`function`/`schedule` (they run other commands),
+ * NBT or components (`{`) outside chat text (a command block's or minecart's `Command` runs another
+ * command) and every command the table does not know.
  */
 
 export type TargetProblemKind = "selector" | "not_a_name" | "not_listed" | "unchecked";
