@@ -28,33 +28,37 @@ function watch(path: string) {
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Long enough for the watcher's first stat on a loaded machine (a change before it is not one). */
+const FIRST_POLL_MS = 300;
+/** How long a poll every 20 ms may take to report, generously (CI shares its cores). */
+const patience = { timeout: 5000 };
 
 describe("watchFileChanges", () => {
   it("sees a rewrite, a new mtime alone and a replacement by rename; nothing else", async () => {
     const path = file("one");
-    const { seen } = watch(path);
-    await wait(100);
-    expect(seen.count).toBe(0);
+    const { seen: changes } = watch(path);
+    await wait(FIRST_POLL_MS);
+    expect(changes.count).toBe(0);
     writeFileSync(path, "three");
-    await vi.waitFor(() => expect(seen.count).toBe(1));
+    await vi.waitFor(() => expect(changes.count).toBe(1), patience);
     utimesSync(path, new Date(), new Date(Date.now() + 5000));
-    await vi.waitFor(() => expect(seen.count).toBe(2));
+    await vi.waitFor(() => expect(changes.count).toBe(2), patience);
     writeFileSync(`${path}.tmp`, "replaced by rename");
     renameSync(`${path}.tmp`, path);
-    await vi.waitFor(() => expect(seen.count).toBe(3));
+    await vi.waitFor(() => expect(changes.count).toBe(3), patience);
     await wait(100);
-    expect(seen.count).toBe(3);
+    expect(changes.count).toBe(3);
   });
 
   it("stopping one watch leaves the others of the same file running", async () => {
     const path = file();
     const a = watch(path);
     const b = watch(path);
-    await wait(100); // the first poll: a change before it has nothing to compare with
+    await wait(FIRST_POLL_MS); // the first poll: a change before it has nothing to compare with
     a.stop();
     a.stop(); // idempotent
     writeFileSync(path, "changed");
-    await vi.waitFor(() => expect(b.seen.count).toBe(1));
+    await vi.waitFor(() => expect(b.seen.count).toBe(1), patience);
     expect(a.seen.count).toBe(0);
   });
 
@@ -65,10 +69,10 @@ describe("watchFileChanges", () => {
     const closed = new PolicyStore(path).watch(20);
     const open = new PolicyStore(path).watch(20);
     stops.push(() => open.close());
-    await wait(100);
+    await wait(FIRST_POLL_MS);
     closed.close();
     writeFileSync(path, policy("second"));
-    await vi.waitFor(() => expect(open.current().clientById("c")?.role).toBe("second"));
+    await vi.waitFor(() => expect(open.current().clientById("c")?.role).toBe("second"), patience);
     expect(closed.current().clientById("c")?.role).toBe("first");
   });
 });
