@@ -6,6 +6,7 @@
  */
 import {
   BridgeError,
+  Lease,
   type Logger,
   type Operation,
   type PolicyStore,
@@ -21,7 +22,6 @@ import { JobReplies } from "../jobs/job-replies.js";
 import type { Mode } from "../jobs/mod-command.js";
 import { RequestClaims } from "../jobs/request-claims.js";
 import type { ServerSources } from "../sources/server-sources.js";
-import { Lease } from "./lease.js";
 import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
 import { type ConnectionMetrics, ServerConnection } from "./server-connection.js";
 
@@ -81,7 +81,7 @@ export class ServerRuntime implements RequestExecutor {
       key: redisKeys(options.prefix).lease(options.server.id),
       ttlMs: options.leaseTtlMs,
       logger: this.log,
-      ownerName: options.ownerName,
+      ownerName: options.ownerName ?? "bridge",
       onAcquired: async () => this.acquire(),
       onLost: async (reason) => this.release(reason),
     });

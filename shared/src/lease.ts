@@ -1,13 +1,14 @@
 /**
- * A Redis lease that gives one Minecraft server to exactly one bridge process at a time.
+ * A Redis lease that gives one thing to exactly one process at a time: a Minecraft server to one
+ * bridge (bridge/src/servers/server-runtime.ts), an NPC to one NPC service (npc/src/ingest/ownership.ts).
  * Acquire: SET key token NX PX ttl. Renew/release: Lua scripts that act only while the key still
  * holds our token. The holder also keeps a local deadline: if Redis cannot be reached to renew
  * before the lease would expire there, it declares the lease lost itself, so it never acts on a
- * lapsed lease while another process may already own the server.
+ * lapsed lease while another process may already own the thing.
  */
 import { randomUUID } from "node:crypto";
-import type { Logger } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
+import type { Logger } from "./logger.js";
 
 const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
@@ -23,6 +24,13 @@ export interface LeaseOptions {
   onLost: (reason: string) => Promise<void>;
   /** Identifies this process in the lease value (for operators); a random suffix is added. */
   ownerName?: string;
+  /** What the lease gives, for the log lines ("the server", "NPC bob"). */
+  what?: string;
+  /**
+   * Asked before each attempt to take the lease while nobody holds it: a process that shares the
+   * work with others (the NPC service) says no when it already holds its share. Default: yes.
+   */
+  mayAcquire?: () => boolean;
 }
 
 export async function tryAcquire(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
@@ -47,7 +55,11 @@ export class Lease {
   private chain: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LeaseOptions) {
-    this.token = `${options.ownerName ?? "bridge"}:${process.pid}:${randomUUID()}`;
+    this.token = `${options.ownerName ?? "process"}:${process.pid}:${randomUUID()}`;
+  }
+
+  private get what(): string {
+    return this.options.what ?? "the server";
   }
 
   get held(): boolean {
@@ -61,12 +73,12 @@ export class Lease {
   }
 
   /** Stops trying, lets go of the lease (onLost runs first) and deletes it so a standby takes over now. */
-  async stop(): Promise<void> {
+  async stop(reason = "released on shutdown"): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.transition(async () => {
       if (!this.holding) return;
-      await this.lose("released on shutdown");
+      await this.lose(reason);
       await releaseLease(this.options.redis, this.options.key, this.token).catch(() => false);
     });
   }
@@ -105,6 +117,7 @@ export class Lease {
       else if (Date.now() >= this.heldUntil) await this.lose("lease expired while Redis was unreachable");
       return;
     }
+    if (this.options.mayAcquire && !this.options.mayAcquire()) return;
     const acquired = await tryAcquire(redis, key, this.token, ttlMs).catch((error) => {
       logger.warn({ err: error, key }, "lease acquisition failed (Redis unreachable?)");
       return false;
@@ -115,11 +128,11 @@ export class Lease {
     }
     this.holding = true;
     this.heldUntil = started + ttlMs;
-    logger.info({ key, ttlMs }, "lease acquired: this process now owns the server");
+    logger.info({ key, ttlMs }, `lease acquired: this process now owns ${this.what}`);
     try {
       await this.options.onAcquired();
     } catch (error) {
-      logger.error({ err: error, key }, "starting the server runtime failed; giving the lease back");
+      logger.error({ err: error, key }, `taking over ${this.what} failed; giving the lease back`);
       await this.lose("start failed");
       await releaseLease(redis, key, this.token).catch(() => false);
     }
@@ -129,7 +142,7 @@ export class Lease {
     if (!this.holding) return;
     this.holding = false;
     this.heldUntil = 0;
-    this.options.logger.warn({ key: this.options.key, reason }, "lease lost: stopping work for this server");
+    this.options.logger.warn({ key: this.options.key, reason }, `lease lost: stopping work for ${this.what}`);
     await this.options.onLost(reason);
   }
 }
