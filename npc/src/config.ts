@@ -14,6 +14,8 @@ export const NpcConfigSchema = z.object({
   LLM_API_KEY: env.optionalText(),
   /** Stable per process: a restarted process picks up the messages it had not finished. */
   NPC_CONSUMER: env.text(`npc-${hostname()}`).pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/)),
+  /** An NPC whose owner died passes to another process within about this long. */
+  NPC_LEASE_TTL_MS: env.int(5000, 300, 600_000),
   NPC_OPS_HOST: env.text("127.0.0.1"),
   NPC_OPS_PORT: env.int(8090, 0, 65535),
   /** Host names operator MCP clients use (Host header check); loopback names by default. */

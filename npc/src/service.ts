@@ -1,15 +1,16 @@
 /**
- * The NPC service: definitions (hot-reloaded) -> one responder per NPC; the consumer-group reader
- * over the event streams and NPC line streams of every server an NPC stands on; the player
- * tracker (timer + join/quit) that also raises proximity messages; presence (summon on start and on
- * reload, kill on removal). Built from a config and a Redis connection; no globals.
+ * The NPC service: definitions (hot-reloaded); one lease per NPC so that, with several processes,
+ * each NPC has exactly one owner (ingest/ownership.ts); the consumer-group readers (every process
+ * routes the sources into per-NPC inboxes; the owner reads its NPCs' inboxes: ingest/readers.ts);
+ * for each owned NPC a responder, its presence in the world (summoned when taken over, on reload,
+ * killed on removal) and its proximity messages from the player tracker (timer + join/quit).
+ * Built from a config and a Redis connection; no globals.
  */
-import { type ClientIdentity, NpcRecords, PolicyStore, redisKeys } from "@mcp-bridge/shared";
-import { GroupReader } from "@mcp-bridge/shared/events";
+import { type ClientIdentity, NpcRecords, PolicyStore } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { ActionExecutor } from "./actions/executor.js";
+import { ActionExecutor, type CommandResult } from "./actions/executor.js";
 import type { NpcConfig } from "./config.js";
 import { ConversationHistory } from "./conversation/history.js";
 import { NpcResponder } from "./conversation/responder.js";
@@ -18,7 +19,10 @@ import { Semaphore, TokenBuckets } from "./conversation/token-bucket.js";
 import { npcClientId } from "./definitions/command-patterns.js";
 import type { NpcDefinition } from "./definitions/schema.js";
 import { DefinitionStore } from "./definitions/store.js";
-import { Ingest, linesStream, type StreamNames } from "./ingest.js";
+import { FanOut, lineEntryFields, linesStream } from "./ingest/fan-out.js";
+import { Inbox } from "./ingest/inbox.js";
+import { Ownership } from "./ingest/ownership.js";
+import { IngestReaders } from "./ingest/readers.js";
 import type { LlmBackend } from "./llm/backend.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
@@ -27,29 +31,37 @@ import { distance, PlayerTracker } from "./world/player-tracker.js";
 
 export const CONSUMER_GROUP = "npc";
 
+export interface NpcState {
+  npc: NpcDefinition;
+  /** Whether this process owns the NPC (else another process does, or nobody yet). */
+  owned: boolean;
+  queueDepth: number;
+}
+
 export class NpcService {
   readonly metrics: NpcMetrics = createMetrics();
   readonly definitions: DefinitionStore;
   readonly history: ConversationHistory;
-  private readonly records: NpcRecords;
   readonly jobs: JobClient;
   readonly executor: ActionExecutor;
   readonly backends: Record<"ollama" | "openai", LlmBackend>;
+  readonly ownership: Ownership;
+  private readonly records: NpcRecords;
+  /** Responders of the NPCs this process owns. */
   private readonly responders = new Map<string, NpcResponder>();
   private readonly tracker: PlayerTracker;
   private readonly router: Router;
-  private readonly ingest: Ingest;
+  private readonly inbox: Inbox;
+  private readonly readers: IngestReaders;
   private readonly llmSlots: Semaphore;
   private readonly npcBuckets: TokenBuckets;
   private readonly near = new Map<string, Set<string>>();
-  private reader: GroupReader | undefined;
-  private streams: StreamNames = { events: new Map(), lines: new Map() };
   private timer: NodeJS.Timeout | undefined;
   private policy: PolicyStore | undefined;
 
   constructor(
     private readonly config: NpcConfig,
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly logger: Logger,
   ) {
     this.definitions = new DefinitionStore(config.NPC_FILE, (error) =>
@@ -82,16 +94,52 @@ export class NpcService {
       Math.max(3, Math.ceil(config.NPC_PER_MINUTE / 6)),
       config.NPC_PER_MINUTE,
     );
-    this.ingest = new Ingest({
-      npcs: () => this.definitions.all(),
-      responder: (id) => this.responders.get(id),
-      clientFor: (serverId) => this.clientFor(serverId),
+    this.inbox = new Inbox({
+      owner: (stream) => {
+        const id = this.readers.npcOfInbox(stream);
+        const responder = id === undefined ? undefined : this.responders.get(id);
+        return responder && { npc: responder.npc, responder };
+      },
+      defined: (stream) => {
+        const id = this.readers.npcOfInbox(stream);
+        return id !== undefined && this.definitions.get(id) !== undefined;
+      },
       router: this.router,
-      tracker: this.tracker,
       history: this.history,
       metrics: this.metrics,
       logger,
-      streams: () => this.streams,
+    });
+    const fanOut = new FanOut({
+      redis,
+      prefix: config.REDIS_PREFIX,
+      group: CONSUMER_GROUP,
+      npcs: () => this.definitions.all(),
+      clientFor: (serverId) => this.clientFor(serverId),
+      tracker: this.tracker,
+      metrics: this.metrics,
+      logger,
+      streams: () => this.readers.streams,
+    });
+    this.readers = new IngestReaders({
+      redis,
+      prefix: config.REDIS_PREFIX,
+      group: CONSUMER_GROUP,
+      consumer: config.NPC_CONSUMER,
+      sourceClaimIdleMs: Math.max(2000, 2 * config.NPC_LEASE_TTL_MS),
+      inboxClaimIdleMs: Math.max(60_000, config.JOB_TIMEOUT_MS * 4),
+      logger,
+      fanOut,
+      inbox: this.inbox,
+    });
+    this.ownership = new Ownership({
+      redis,
+      prefix: config.REDIS_PREFIX,
+      ttlMs: config.NPC_LEASE_TTL_MS,
+      ownerName: config.NPC_CONSUMER,
+      logger,
+      onAcquired: (id) => this.acquired(id),
+      onLost: async (id) => this.lost(id),
+      handOver: async (id) => this.responders.get(id)?.close(),
     });
   }
 
@@ -105,50 +153,77 @@ export class NpcService {
       );
     }
     this.definitions.watch().onChange((next, previous) => void this.apply(next, previous));
+    await this.ownership.start();
     await this.apply(this.definitions.all(), []);
     this.timer = setInterval(() => void this.refreshPositions(), this.config.NPC_POSITION_REFRESH_MS);
     this.timer.unref();
   }
 
+  /** The responder of an NPC this process owns. */
   responder(id: string): NpcResponder | undefined {
     return this.responders.get(id);
   }
 
-  list(): { npc: NpcDefinition; queueDepth: number }[] {
-    return this.definitions
-      .all()
-      .map((npc) => ({ npc, queueDepth: this.responders.get(npc.id)?.depth ?? 0 }));
+  list(): NpcState[] {
+    return this.definitions.all().map((npc) => ({
+      npc,
+      owned: this.responders.has(npc.id),
+      queueDepth: this.responders.get(npc.id)?.depth ?? 0,
+    }));
   }
 
   backendFor(npc: NpcDefinition): LlmBackend {
     return this.backends[npc.llm.backend];
   }
 
-  /** Definitions changed (or start): responders, presence in the world, and the streams read. */
+  /** Says a line now (operators), whoever owns the NPC; it enters history as said. */
+  async speak(npc: NpcDefinition, text: string): Promise<CommandResult[]> {
+    const results = await this.executor.say(npc, text, `operator:${npc.id}:${Date.now()}`);
+    await this.history.append(npc.id, [{ kind: "said", text, at: Date.now() }]);
+    return results;
+  }
+
+  /** Definitions changed (or start): owned NPCs updated or re-placed, leases, the sources read. */
   private async apply(next: NpcDefinition[], previous: NpcDefinition[]): Promise<void> {
     const before = new Map(previous.map((n) => [n.id, n]));
     for (const npc of next) {
       this.checkPolicy(npc);
-      const existing = this.responders.get(npc.id);
-      if (existing) existing.update(npc);
-      else this.responders.set(npc.id, this.newResponder(npc));
+      const responder = this.responders.get(npc.id);
+      if (!responder) continue; // not ours: its owner applies the change
+      responder.update(npc);
       const old = before.get(npc.id);
-      if (
-        !old ||
-        JSON.stringify([old.name, old.location, old.entityType]) !==
-          JSON.stringify([npc.name, npc.location, npc.entityType])
-      ) {
-        void this.summon(npc);
-      }
+      const place = (n: NpcDefinition) => JSON.stringify([n.name, n.location, n.entityType]);
+      if (old && place(old) !== place(npc)) void this.summon(npc);
     }
     const ids = new Set(next.map((n) => n.id));
     for (const old of previous.filter((n) => !ids.has(n.id))) {
-      await this.responders.get(old.id)?.close();
-      this.responders.delete(old.id);
-      void this.executor.dismiss(old);
+      if (this.responders.has(old.id)) void this.executor.dismiss(old);
     }
-    await this.restartReader(next);
+    await this.ownership.sync(next.map((n) => n.id));
+    await this.readers.readServers(next.map((n) => n.location.serverId));
+    for (const s of new Set(next.map((n) => n.location.serverId))) void this.refreshPositions(s);
     await this.publishRegistry(next);
+  }
+
+  /** This process now owns the NPC: its inbox's pending entries, a responder, its presence. */
+  private async acquired(id: string): Promise<void> {
+    const npc = this.definitions.get(id);
+    if (!npc) return;
+    await this.readers.takeInbox(id);
+    const responder = this.newResponder(npc);
+    this.responders.set(id, responder);
+    this.readers.readInboxes([...this.responders.keys()]);
+    await responder.resume();
+    void this.summon(npc);
+  }
+
+  /** Another process owns the NPC now (or it was removed): stop at once. */
+  private lost(id: string): void {
+    this.responders.get(id)?.abandon();
+    this.responders.delete(id);
+    this.inbox.release(id);
+    this.near.delete(id);
+    this.readers.readInboxes([...this.responders.keys()]);
   }
 
   /** The running NPCs in Redis (id -> name, server), so other processes can list them without npc/. */
@@ -166,25 +241,10 @@ export class NpcService {
       history: this.history,
       executor: this.executor,
       publishLine: (tx, line) => {
-        tx.xadd(
-          linesStream(this.config.REDIS_PREFIX, line.serverId),
-          "MAXLEN",
-          "~",
-          10_000,
-          "*",
-          "npcId",
-          line.npcId,
-          "name",
-          line.name,
-          "text",
-          line.text,
-          "turn",
-          String(line.turn),
-          "timestamp",
-          String(line.timestamp),
-        );
+        const stream = linesStream(this.config.REDIS_PREFIX, line.serverId);
+        tx.xadd(stream, "MAXLEN", "~", 10_000, "*", ...lineEntryFields(line));
       },
-      done: this.ingest.done,
+      done: (ids) => this.inbox.done(npc.id, ids),
       llmSlots: this.llmSlots,
       npcBuckets: this.npcBuckets,
       metrics: this.metrics,
@@ -219,30 +279,7 @@ export class NpcService {
     return npc && this.executor.clientOf(npc);
   }
 
-  private async restartReader(npcs: NpcDefinition[]): Promise<void> {
-    const servers = [...new Set(npcs.map((n) => n.location.serverId))].sort();
-    const keys = redisKeys(this.config.REDIS_PREFIX);
-    const events = new Map(servers.map((s) => [keys.eventStream(s), s]));
-    const lines = new Map(servers.map((s) => [linesStream(this.config.REDIS_PREFIX, s), s]));
-    const same = [...events.keys()].join() === [...this.streams.events.keys()].join();
-    if (same && this.reader) return;
-    await this.reader?.close();
-    this.streams = { events, lines };
-    if (servers.length === 0) return;
-    this.reader = new GroupReader({
-      connection: this.redis.duplicate({ maxRetriesPerRequest: null }),
-      redis: this.redis,
-      streams: [...events.keys(), ...lines.keys()],
-      group: CONSUMER_GROUP,
-      consumer: this.config.NPC_CONSUMER,
-      claimIdleMs: Math.max(60_000, this.config.JOB_TIMEOUT_MS * 4),
-      logger: this.logger,
-    });
-    this.reader.start(this.ingest.handle);
-    for (const s of servers) void this.refreshPositions(s);
-  }
-
-  /** Positions from the bridge; players who came within an NPC's radius get a proximity message. */
+  /** Positions from the bridge; players who came within an owned NPC's radius get a proximity message. */
   private async refreshPositions(only?: string): Promise<void> {
     const servers = only ? [only] : [...new Set(this.definitions.all().map((n) => n.location.serverId))];
     for (const serverId of servers) {
@@ -250,7 +287,9 @@ export class NpcService {
       if (!client) continue;
       await this.tracker.refresh(serverId, client);
       const players = this.tracker.players(serverId);
-      for (const npc of this.definitions.all().filter((n) => n.location.serverId === serverId)) {
+      for (const responder of this.responders.values()) {
+        const npc = responder.npc;
+        if (npc.location.serverId !== serverId) continue;
         const inside = new Set<string>();
         for (const [player, pos] of players) {
           const d =
@@ -259,19 +298,24 @@ export class NpcService {
           inside.add(player);
           const before = this.near.get(npc.id);
           if (before && !before.has(player))
-            this.responders.get(npc.id)?.enqueue(this.router.proximity(npc, player, d, Date.now()));
+            responder.enqueue(this.router.proximity(npc, player, d, Date.now()));
         }
         this.near.set(npc.id, inside);
       }
     }
   }
 
+  /**
+   * Graceful: stop reading, let every owned NPC finish the batch in flight (the leases are still
+   * renewed meanwhile), then release the leases so other processes take the NPCs over at once.
+   */
   async close(): Promise<void> {
     clearInterval(this.timer);
     this.definitions.close();
     this.policy?.close();
-    await this.reader?.close();
+    await this.readers.close();
     await Promise.all([...this.responders.values()].map((r) => r.close()));
+    await this.ownership.close();
     await this.jobs.close();
   }
 }

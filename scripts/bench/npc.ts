@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { createLogger } from "@mcp-bridge/shared";
+import { createLogger, redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { loadConfig } from "../../npc/src/config.js";
 import { policyFragment } from "../../npc/src/definitions/command-patterns.js";
@@ -207,12 +207,23 @@ for (let i = 0; i < NPCS; i++) {
   );
 }
 let redisBytes = 0;
-for (let i = 0; i < NPCS; i++)
-  redisBytes += Number(await redis.memory("USAGE", service.history.key(`npc${i}`)));
+let inboxBytes = 0;
+const usage = async (key: string) => Number((await redis.memory("USAGE", key)) ?? 0);
+for (let i = 0; i < NPCS; i++) {
+  redisBytes += await usage(service.history.key(`npc${i}`));
+  inboxBytes += await usage(redisKeys(prefix).npcInbox(`npc${i}`));
+}
+let markers = 0;
+for (let cursor = "0"; ; ) {
+  const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:npc:done:*`, "COUNT", 1000);
+  markers += keys.length;
+  cursor = next;
+  if (cursor === "0") break;
+}
 global.gc?.();
 const heapPerNpc = (process.memoryUsage().heapUsed - heapBefore) / NPCS;
 console.log(
-  `memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB, process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}`,
+  `memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB history + ${(inboxBytes / NPCS / 1024).toFixed(1)} KiB inbox stream (${markers} "answered" markers left), process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}`,
 );
 
 await service.close();

@@ -35,6 +35,12 @@ export const redisKeys = (prefix: string) => ({
   npcRegistry: () => `${prefix}:npc:registry`,
   /** An NPC's conversation history: a list of JSON entries, newest last (shared/src/npc-records.ts). */
   npcHistory: (npcId: string) => `${prefix}:npc:history:${npcId}`,
+  /** Which NPC service process owns an NPC (shared/src/lease.ts). */
+  npcLease: (npcId: string) => `${prefix}:npc:lease:${npcId}`,
+  /** The running NPC processes (sorted set, score: when each one's announcement expires). */
+  npcMembers: () => `${prefix}:npc:members`,
+  /** An NPC's inbox stream: the messages routed to it, read only by its owner. */
+  npcInbox: (npcId: string) => `${prefix}:npc:inbox:${npcId}`,
 });
 
 export const JobClientSchema = z.object({ id: z.string().min(1), role: z.string().min(1) });

@@ -67,6 +67,18 @@ export class ConversationQueue {
     return batch;
   }
 
+  has(id: string): boolean {
+    return this.waiting.some((w) => w.message.id === id);
+  }
+
+  /** Takes the waiting messages with these ids (highest priority first), whether due or not. */
+  takeOnly(ids: ReadonlySet<string>, now: number): IncomingMessage[] {
+    const taken = this.sorted(now).filter((w) => ids.has(w.message.id));
+    this.waiting = this.waiting.filter((w) => !ids.has(w.message.id));
+    if (this.waiting.length === 0) this.windowOpenedAt = undefined;
+    return taken.map((w) => w.message);
+  }
+
   private sorted(now: number): Waiting[] {
     const radius = this.settings.radius;
     return [...this.waiting]

@@ -24,7 +24,11 @@ redis.call('LTRIM', KEYS[1], tonumber(ARGV[2]), -1)
 redis.call('LPUSH', KEYS[1], ARGV[3])
 return 1`;
 
-/** How long "answered" markers are kept: longer than any pending entry can wait. */
+/**
+ * How long an "answered" marker is kept at most: longer than any pending entry can wait. It matters
+ * only until the message's inbox entry is acknowledged, so it is deleted then (forgetDone); the TTL
+ * covers a crash between the two.
+ */
 const DONE_TTL_S = 7 * 24 * 3600;
 
 export const DEFAULT_HISTORY: HistorySettings = { maxEntries: 100, summarizeAbove: 50, keepVerbatim: 20 };
@@ -37,7 +41,16 @@ export function truncationSummary(entries: HistoryEntry[], maxChars = 600): stri
 
 export type Summarizer = (lines: string[]) => Promise<string>;
 
+/** A batch being answered: the key its job ids derive from, and its message ids. */
+export interface BatchRecord {
+  key: string;
+  ids: string[];
+}
+
 export class ConversationHistory {
+  /** Done markers to delete in this tick's one DEL. */
+  private forgetting: string[] = [];
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
@@ -52,10 +65,16 @@ export class ConversationHistory {
     return `${this.prefix}:npc:done:${npcId}:${messageId}`;
   }
 
+  /** The message ids of the batch the NPC is answering, until its answer is recorded. */
+  batchKey(npcId: string): string {
+    return `${this.prefix}:npc:batch:${npcId}`;
+  }
+
   /**
    * Appends entries and marks the answered messages done in one transaction, so a message replayed
-   * after a crash is recognised (isDone) and never answered or recorded twice. `also` adds commands
-   * that must happen exactly when the answer is recorded (the NPC's lines for other NPCs).
+   * after a crash is recognised (isDone) and never answered or recorded twice; the batch record
+   * (beginBatch) ends with it. `also` adds commands that must happen exactly when the answer is
+   * recorded (the NPC's lines for other NPCs).
    */
   async append(
     npcId: string,
@@ -70,9 +89,23 @@ export class ConversationHistory {
       tx.rpush(key, ...entries.map((e) => JSON.stringify(e))).ltrim(key, -this.settings.maxEntries, -1);
     }
     for (const id of answered) tx.set(this.doneKey(npcId, id), "1", "EX", DONE_TTL_S);
+    if (answered.length > 0) tx.del(this.batchKey(npcId));
     tx.llen(key);
     const result = await tx.exec();
     return Number(result?.at(-1)?.[1] ?? 0);
+  }
+
+  /** The messages' entries are acknowledged: their markers can go (one DEL per tick, best effort). */
+  forgetDone(npcId: string, messageIds: string[]): void {
+    if (messageIds.length === 0) return;
+    if (this.forgetting.length === 0) {
+      setImmediate(() => {
+        const keys = this.forgetting;
+        this.forgetting = [];
+        this.redis.del(...keys).catch(() => undefined); // a marker left behind expires on its own
+      });
+    }
+    for (const id of messageIds) this.forgetting.push(this.doneKey(npcId, id));
   }
 
   async isDone(npcId: string, messageId: string): Promise<boolean> {
@@ -80,14 +113,39 @@ export class ConversationHistory {
   }
 
   async read(npcId: string, last = this.settings.maxEntries): Promise<HistoryEntry[]> {
-    const raw = await this.redis.lrange(this.key(npcId), -last, -1);
-    return raw.flatMap((r) => {
-      try {
-        return [JSON.parse(r) as HistoryEntry];
-      } catch {
-        return [];
-      }
-    });
+    return parseEntries(await this.redis.lrange(this.key(npcId), -last, -1));
+  }
+
+  /**
+   * Records which messages the NPC is about to answer (before anything is said) and reads its
+   * history, in one round trip. A process that takes the NPC over after a crash answers exactly this
+   * batch first (unfinishedBatch), so the replayed answer has the same job ids and nothing is said twice.
+   */
+  async beginBatch(npcId: string, batch: BatchRecord): Promise<HistoryEntry[]> {
+    const result = await this.redis
+      .multi()
+      .set(this.batchKey(npcId), JSON.stringify(batch), "EX", DONE_TTL_S)
+      .lrange(this.key(npcId), -this.settings.maxEntries, -1)
+      .exec();
+    const [error, raw] = result?.[1] ?? [new Error("transaction aborted"), []];
+    if (error) throw error;
+    return parseEntries(raw as string[]);
+  }
+
+  /** The batch an earlier owner began and did not record (it crashed or lost the NPC meanwhile). */
+  async unfinishedBatch(npcId: string): Promise<BatchRecord | undefined> {
+    const raw = await this.redis.get(this.batchKey(npcId));
+    try {
+      const value = raw ? (JSON.parse(raw) as Partial<BatchRecord>) : undefined;
+      if (typeof value?.key !== "string" || !Array.isArray(value.ids)) return undefined;
+      return { key: value.key, ids: value.ids.filter((id): id is string => typeof id === "string") };
+    } catch {
+      return undefined;
+    }
+  }
+
+  async endBatch(npcId: string): Promise<void> {
+    await this.redis.del(this.batchKey(npcId));
   }
 
   /**
@@ -126,4 +184,14 @@ export class ConversationHistory {
   async clear(npcId: string): Promise<void> {
     await this.redis.del(this.key(npcId));
   }
+}
+
+function parseEntries(raw: string[]): HistoryEntry[] {
+  return raw.flatMap((r) => {
+    try {
+      return [JSON.parse(r) as HistoryEntry];
+    } catch {
+      return [];
+    }
+  });
 }

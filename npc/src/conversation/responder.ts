@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import type { ChainableCommander } from "ioredis";
 import type { Logger } from "pino";
-import type { ActionExecutor, CommandResult } from "../actions/executor.js";
+import type { ActionExecutor } from "../actions/executor.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import type { LlmBackend } from "../llm/backend.js";
 import type { NpcMetrics } from "../ops/metrics.js";
@@ -41,11 +41,28 @@ export interface ResponderDeps {
   batchDelayMs: number;
 }
 
+/** How long a taken-over NPC waits for the messages of an unfinished batch to come back. */
+const REPLAY_WAIT_MS = 3000;
+
+/** The key a batch's job ids derive from: the NPC and its messages, whatever their order. */
+export function batchKey(npcId: string, ids: string[]): string {
+  const digest = createHash("sha256")
+    .update([...ids].sort().join(","))
+    .digest("hex");
+  return `${npcId}:${digest.slice(0, 24)}`;
+}
+
 export class NpcResponder {
   private readonly queue: ConversationQueue;
   private timer: NodeJS.Timeout | undefined;
   private busy: Promise<void> | undefined;
   private closed = false;
+  /** The NPC passed to another process: nothing more is said, recorded or acknowledged here. */
+  private abandoned = false;
+  /** An earlier owner's unfinished batch, answered first (resume). */
+  private replay: { key: string; ids: Set<string>; until: number } | undefined;
+  /** No batch starts before resume() has looked for an unfinished one. */
+  private resumed = false;
   readonly log: Logger;
 
   constructor(
@@ -83,22 +100,56 @@ export class NpcResponder {
     this.schedule();
   }
 
-  /** Says a line now (operators); it enters history as said. */
-  async speak(text: string): Promise<CommandResult[]> {
-    const results = await this.deps.executor.say(this.npc, text, `operator:${this.npc.id}:${Date.now()}`);
-    await this.deps.history.append(this.npc.id, [{ kind: "said", text, at: Date.now() }]);
-    return results;
-  }
-
+  /** Stops taking batches and waits for the one in flight (its messages are then done). */
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
     await this.busy;
   }
 
+  /**
+   * Another process owns the NPC now: stop at once. A batch in flight stops at its next step
+   * without speaking, recording or acknowledging; its messages stay pending for the new owner.
+   */
+  abandon(): void {
+    this.abandoned = true;
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  /**
+   * After a takeover or a restart: the batch an earlier owner began and did not record is answered
+   * first, as it was (same key, so the same job ids: what was already said is not said again), once
+   * its messages are back in the queue (the inbox redelivers them) or after REPLAY_WAIT_MS.
+   */
+  async resume(): Promise<void> {
+    const unfinished = await this.deps.history.unfinishedBatch(this.npc.id);
+    // Proximity messages live only in memory: they do not come back.
+    const ids = unfinished?.ids.filter((id) => !id.startsWith("proximity:")) ?? [];
+    if (unfinished && ids.length > 0) {
+      this.replay = { key: unfinished.key, ids: new Set(ids), until: Date.now() + REPLAY_WAIT_MS };
+      this.log.info({ messages: ids.length }, "answering the batch an earlier owner left unfinished");
+    } else if (unfinished) await this.deps.history.endBatch(this.npc.id);
+    this.resumed = true;
+    this.schedule();
+  }
+
+  private replayReady(now: number): boolean {
+    const replay = this.replay;
+    return !!replay && (now >= replay.until || [...replay.ids].every((id) => this.queue.has(id)));
+  }
+
   private schedule(): void {
-    if (this.closed || this.timer || this.busy) return;
-    const due = this.queue.dueAt();
+    if (this.replay && this.timer && this.replayReady(Date.now())) {
+      clearTimeout(this.timer); // the unfinished batch is complete: answer it now
+      this.timer = undefined;
+    }
+    if (!this.resumed || this.closed || this.timer || this.busy) return;
+    const due = this.replay
+      ? this.replayReady(Date.now())
+        ? Date.now()
+        : this.replay.until
+      : this.queue.dueAt();
     if (due === undefined) return;
     this.timer = setTimeout(
       () => {
@@ -113,30 +164,36 @@ export class NpcResponder {
   }
 
   private async flush(): Promise<void> {
-    const batch = this.queue.takeBatch(Date.now());
+    const now = Date.now();
+    let batch: IncomingMessage[];
+    let key: string;
+    if (this.replay) {
+      if (!this.replayReady(now)) return;
+      batch = this.queue.takeOnly(this.replay.ids, now);
+      key = this.replay.key;
+      this.replay = undefined;
+    } else {
+      batch = this.queue.takeBatch(now);
+      key = batchKey(
+        this.npc.id,
+        batch.map((m) => m.id),
+      );
+    }
     this.deps.metrics.queueDepth.set({ npc: this.npc.id }, this.queue.size);
     if (batch.length === 0) return;
     const ids = batch.map((m) => m.id);
     try {
-      await this.respond(batch);
+      await this.respond(batch, key);
     } catch (error) {
       this.log.error({ err: (error as Error).message }, "answering a batch failed");
+      await this.deps.history.endBatch(this.npc.id).catch(() => undefined);
     } finally {
-      this.deps.done(ids);
+      if (!this.abandoned) this.deps.done(ids);
     }
   }
 
-  private async respond(batch: IncomingMessage[]): Promise<void> {
+  private async respond(batch: IncomingMessage[], key: string): Promise<void> {
     const npc = this.npc;
-    const key = `${npc.id}:${createHash("sha256")
-      .update(
-        batch
-          .map((m) => m.id)
-          .sort()
-          .join(","),
-      )
-      .digest("hex")
-      .slice(0, 24)}`;
     const heard: HistoryEntry[] = batch.map((m) =>
       m.kind === "proximity"
         ? { kind: "system", text: `${m.sender} came near`, at: m.timestamp }
@@ -159,7 +216,8 @@ export class NpcResponder {
       );
       return;
     }
-    const reply = await this.ask(batch);
+    const reply = await this.ask(batch, key);
+    if (this.abandoned) return;
     if (!reply) {
       if (npc.llm.fallbackLine) await this.deps.executor.say(npc, npc.llm.fallbackLine, `${key}:fallback`);
       await this.deps.history.append(
@@ -171,7 +229,11 @@ export class NpcResponder {
     }
     for (const thought of reply.thinking) this.log.debug({ thinking: thought }, "NPC thinking");
     const said = reply.silence ? [] : reply.say;
-    for (const [i, text] of said.entries()) await this.deps.executor.say(npc, text, `${key}:${i}`);
+    for (const [i, text] of said.entries()) {
+      if (this.abandoned) return;
+      await this.deps.executor.say(npc, text, `${key}:${i}`);
+    }
+    if (this.abandoned) return;
     const results = await this.deps.executor.functions(npc, reply.functions, key);
     this.deps.metrics.commands.inc({ npc: npc.id, outcome: "ok" }, results.filter((r) => r.ok).length);
     this.deps.metrics.commands.inc({ npc: npc.id, outcome: "refused" }, results.filter((r) => !r.ok).length);
@@ -191,7 +253,7 @@ export class NpcResponder {
       }
     }
     // The lines are published with the history, once: a batch replayed after a crash before this
-    // point speaks again (same job ids, so the bridge runs each tellraw once) and publishes once.
+    // point (resume) speaks again under the same job ids, so the bridge runs each tellraw once.
     const length = await this.deps.history.append(
       npc.id,
       entries,
@@ -207,9 +269,10 @@ export class NpcResponder {
   }
 
   /** The parsed reply, or undefined when the LLM failed (counted and logged). */
-  private async ask(batch: IncomingMessage[]): Promise<ParsedReply | undefined> {
+  private async ask(batch: IncomingMessage[], key: string): Promise<ParsedReply | undefined> {
     const npc = this.npc;
-    const history = await this.deps.history.read(npc.id);
+    const ids = batch.map((m) => m.id);
+    const history = await this.deps.history.beginBatch(npc.id, { key, ids });
     const messages = buildMessages(npc, history, batch);
     const { llm } = npc;
     try {

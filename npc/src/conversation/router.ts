@@ -4,6 +4,9 @@
  * or already talks with it (a conversation open for `conversationWindowMs`). Guard rails: no
  * message without a known player position; an NPC never hears its own lines; NPC-to-NPC
  * exchanges stop at `maxNpcTurns` and then rest for `npcCooldownMs`; per-player token buckets.
+ * Two halves, because several processes share the work (docs/architecture.md, "NPC ownership"):
+ * geometry (`chatCandidates`, `lineCandidates`: who is in range; any process) and the stateful
+ * rest (`Router.acceptChat`, `acceptLine`: conversations, turns, buckets; the NPC's owner).
  */
 import type { EventRecord } from "@mcp-bridge/shared/events";
 import type { NpcDefinition } from "../definitions/schema.js";
@@ -44,6 +47,50 @@ function wordPattern(words: string[]): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_])(?:${escaped.join("|")})(?![\\p{L}\\p{N}_])`, "iu");
 }
 
+/** An NPC within range of a message's source, and how far. */
+export type Candidate = { npc: NpcDefinition; distance: number };
+
+/** The NPCs within whose radius a chatting player stands (none when the position is unknown). */
+export function chatCandidates(
+  serverId: string,
+  npcs: NpcDefinition[],
+  where: Position | undefined,
+): Candidate[] | "unknown_position" {
+  const here = npcs.filter((n) => n.location.serverId === serverId);
+  if (!where) return here.length > 0 ? "unknown_position" : [];
+  return here.flatMap((npc) => {
+    const d =
+      where.world === npc.location.dimension ? distance(where, npc.location) : Number.POSITIVE_INFINITY;
+    return d <= npc.perception.radius ? [{ npc, distance: d }] : [];
+  });
+}
+
+/** The NPCs that hear another NPC's line: same server and dimension, within their radius of it. */
+export function lineCandidates(line: Pick<NpcLine, "serverId" | "npcId">, npcs: NpcDefinition[]) {
+  const candidates: Candidate[] = [];
+  const skipped: Skip[] = [];
+  const speaker = npcs.find((n) => n.id === line.npcId);
+  for (const npc of npcs) {
+    if (npc.location.serverId !== line.serverId) continue;
+    if (npc.id === line.npcId) {
+      skipped.push("own_line");
+      continue;
+    }
+    if (!speaker || speaker.location.dimension !== npc.location.dimension) continue;
+    const d = distance(speaker.location, npc.location);
+    if (d <= npc.perception.radius) candidates.push({ npc, distance: d });
+  }
+  return { candidates, skipped };
+}
+
+/** A chat line as the NPC's owner sees it. */
+export interface ChatLine {
+  id: string;
+  player: string;
+  text: string;
+  timestamp: number;
+}
+
 export class Router {
   private readonly names = new WeakMap<NpcDefinition, RegExp>();
   /** `${npcId} ${player}` -> when the conversation was last active. */
@@ -59,39 +106,42 @@ export class Router {
   chat(event: EventRecord, npcs: NpcDefinition[], where: Position | undefined, now: number) {
     const deliveries: Delivery[] = [];
     const skipped: Skip[] = [];
-    const text = event.untrustedPlayerText ?? "";
-    const here = npcs.filter((n) => n.location.serverId === event.serverId);
-    if (!where) return { deliveries, skipped: here.length > 0 ? (["unknown_position"] as Skip[]) : skipped };
-    for (const npc of here) {
-      const d =
-        where.world === npc.location.dimension ? distance(where, npc.location) : Number.POSITIVE_INFINITY;
-      if (d > npc.perception.radius) continue;
-      const key = `${npc.id} ${event.player}`;
-      const named = this.namePattern(npc).test(text);
-      const talking =
-        now - (this.open.get(key) ?? Number.NEGATIVE_INFINITY) <= this.settings.conversationWindowMs;
-      if (!named && !talking) {
-        skipped.push("not_addressed");
-        continue;
-      }
-      if (!this.players.take(event.player, now)) {
-        skipped.push("player_rate_limited");
-        continue;
-      }
-      this.open.set(key, now);
-      deliveries.push({
-        npc,
-        message: {
-          id: event.cursor,
-          kind: "chat",
-          sender: event.player,
-          content: text,
-          distance: d,
-          timestamp: event.timestamp,
-        },
-      });
+    const candidates = chatCandidates(event.serverId, npcs, where);
+    if (candidates === "unknown_position") return { deliveries, skipped: ["unknown_position"] as Skip[] };
+    const line = {
+      id: event.cursor,
+      player: event.player,
+      text: event.untrustedPlayerText ?? "",
+      timestamp: event.timestamp,
+    };
+    for (const { npc, distance: d } of candidates) {
+      const result = this.acceptChat(npc, line, d, now);
+      if (typeof result === "string") skipped.push(result);
+      else deliveries.push(result);
     }
     return { deliveries, skipped };
+  }
+
+  /** Chat from a player within the NPC's radius: delivered when it names the NPC or continues a conversation. */
+  acceptChat(npc: NpcDefinition, line: ChatLine, d: number, now: number): Delivery | Skip {
+    const key = `${npc.id} ${line.player}`;
+    const named = this.namePattern(npc).test(line.text);
+    const talking =
+      now - (this.open.get(key) ?? Number.NEGATIVE_INFINITY) <= this.settings.conversationWindowMs;
+    if (!named && !talking) return "not_addressed";
+    if (!this.players.take(line.player, now)) return "player_rate_limited";
+    this.open.set(key, now);
+    return {
+      npc,
+      message: {
+        id: line.id,
+        kind: "chat",
+        sender: line.player,
+        content: line.text,
+        distance: d,
+        timestamp: line.timestamp,
+      },
+    };
   }
 
   /** A player came within an NPC's radius. */
@@ -110,41 +160,35 @@ export class Router {
   /** Another NPC's line: heard by the NPCs within their radius of the speaker. */
   npcLine(line: NpcLine, npcs: NpcDefinition[], now: number) {
     const deliveries: Delivery[] = [];
-    const skipped: Skip[] = [];
-    const speaker = npcs.find((n) => n.id === line.npcId);
-    for (const npc of npcs) {
-      if (npc.location.serverId !== line.serverId) continue;
-      if (npc.id === line.npcId) {
-        skipped.push("own_line");
-        continue;
-      }
-      if (!speaker || speaker.location.dimension !== npc.location.dimension) continue;
-      const d = distance(speaker.location, npc.location);
-      if (d > npc.perception.radius) continue;
-      const pair = [npc.id, line.npcId].sort().join(" ");
-      if (line.turn >= this.settings.maxNpcTurns) {
-        this.cooldowns.set(pair, now + this.settings.npcCooldownMs);
-        skipped.push("turn_cap");
-        continue;
-      }
-      if (line.turn === 0 && (this.cooldowns.get(pair) ?? 0) > now) {
-        skipped.push("cooldown");
-        continue;
-      }
-      deliveries.push({
-        npc,
-        message: {
-          id: line.id,
-          kind: "npc",
-          sender: line.name,
-          content: line.text,
-          distance: d,
-          timestamp: line.timestamp,
-          turn: line.turn,
-        },
-      });
+    const { candidates, skipped } = lineCandidates(line, npcs);
+    for (const { npc, distance: d } of candidates) {
+      const result = this.acceptLine(npc, line, d, now);
+      if (typeof result === "string") skipped.push(result);
+      else deliveries.push(result);
     }
     return { deliveries, skipped };
+  }
+
+  /** Another NPC's line within this NPC's radius: delivered unless the exchange hit its turn cap or rests. */
+  acceptLine(npc: NpcDefinition, line: NpcLine, d: number, now: number): Delivery | Skip {
+    const pair = [npc.id, line.npcId].sort().join(" ");
+    if (line.turn >= this.settings.maxNpcTurns) {
+      this.cooldowns.set(pair, now + this.settings.npcCooldownMs);
+      return "turn_cap";
+    }
+    if (line.turn === 0 && (this.cooldowns.get(pair) ?? 0) > now) return "cooldown";
+    return {
+      npc,
+      message: {
+        id: line.id,
+        kind: "npc",
+        sender: line.name,
+        content: line.text,
+        distance: d,
+        timestamp: line.timestamp,
+        turn: line.turn,
+      },
+    };
   }
 
   private namePattern(npc: NpcDefinition): RegExp {

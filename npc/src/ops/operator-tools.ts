@@ -50,13 +50,14 @@ export function createOperatorServer(
     "npc_list",
     {
       title: "List NPCs",
-      description: "Every enabled NPC: id, name, server, position, LLM backend and model, waiting messages.",
+      description:
+        "Every enabled NPC: id, name, server, position, LLM backend and model, whether this NPC process runs it (several may run; each NPC has one owner) and its waiting messages.",
       inputSchema: z.object({}),
       annotations: READ,
     },
     async () =>
       tool(policy(), client, "npc_list", async () => {
-        const npcs = service.list().map(({ npc, queueDepth }) => ({
+        const npcs = service.list().map(({ npc, owned, queueDepth }) => ({
           id: npc.id,
           name: npc.name,
           serverId: npc.location.serverId,
@@ -67,12 +68,13 @@ export function createOperatorServer(
             z: npc.location.z,
           },
           llm: `${npc.llm.backend}/${npc.llm.model}`,
+          ownedHere: owned,
           queueDepth,
         }));
         const text = npcs
           .map(
             (n) =>
-              `${n.id} (${n.name}) on ${n.serverId} at ${n.location.x} ${n.location.y} ${n.location.z}, ${n.llm}, ${n.queueDepth} waiting`,
+              `${n.id} (${n.name}) on ${n.serverId} at ${n.location.x} ${n.location.y} ${n.location.z}, ${n.llm}, ${n.ownedHere ? `${n.queueDepth} waiting` : "run by another NPC process"}`,
           )
           .join("\n");
         return {
@@ -118,8 +120,7 @@ export function createOperatorServer(
     },
     async ({ id, text }) =>
       tool(policy(), client, "npc_say", async () => {
-        npcOrThrow(service, id);
-        const results = (await service.responder(id)?.speak(text)) ?? [];
+        const results = await service.speak(npcOrThrow(service, id), text);
         const failed = results.find((r) => !r.ok);
         if (failed) throw new BridgeError("SERVER_ERROR", `${failed.error?.code}: ${failed.error?.message}`);
         return {

@@ -22,6 +22,11 @@ export interface GroupEntry {
   redelivered: boolean;
   /** XACK: the entry is done and will not be delivered again. */
   ack(): Promise<void>;
+  /**
+   * The handler acknowledged the entry itself (an XACK inside its own script or transaction): the
+   * reader stops tracking it, without an XACK of its own.
+   */
+  forget(): void;
 }
 
 export type GroupHandler = (entry: GroupEntry) => void | Promise<void>;
@@ -147,7 +152,8 @@ export class GroupReader {
       await this.ack(stream, id);
       this.inFlight.delete(key);
     };
-    await handler({ stream, id, fields, redelivered, ack });
+    const forget = () => void this.inFlight.delete(key);
+    await handler({ stream, id, fields, redelivered, ack, forget });
   }
 
   private ack(stream: string, id: string): Promise<void> {
