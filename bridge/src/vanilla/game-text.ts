@@ -2,16 +2,16 @@
  * Parsers for the English text vanilla Minecraft answers over RCON, per version.
  * In: the answer of one command and the detected server profile. Out: the numbers and names in it,
  * or a BridgeError that quotes the answer and names the detected version and brand.
- * The strings come from game-strings.ts (Minecraft's en_us per version, from minecraft-data); the
- * table of the detected version is tried first, then the others, because a server's version is not
- * always known (no status port) and most strings never changed. Formatting codes (§x, ANSI) are
+ * The strings come from game-string-tables.ts (Minecraft's en_us per version, from minecraft-data);
+ * the table of the detected version is tried first, then the others, because a server's version is
+ * not always known (no status port) and most strings never changed. Formatting codes (§x, ANSI) are
  * stripped first. Over RCON the messages of one command are appended to one buffer, sometimes
  * without a separator, so the parsers search the text instead of splitting it into lines.
  */
 import { BridgeError } from "@mcp-bridge/shared";
 import { isEssentialsList, parseEssentialsList } from "./essentials-list.js";
 import { quoteAnswer, stripFormatting } from "./formatting.js";
-import { GAME_STRING_TABLES, type GameStringTable } from "./game-strings.js";
+import { GAME_STRING_TABLES, type GameStringTable } from "./game-string-tables.js";
 import { compareVersions, describeProfile, type ServerProfile, UNKNOWN_PROFILE } from "./server-profile.js";
 
 const NUM = "(-?\\d+(?:\\.\\d+)?(?:[eE][-+]?\\d+)?)";
