@@ -1,75 +1,34 @@
 #!/usr/bin/env node
 /**
  * Process entry of `minecraft-mcp`: stdio by default, Streamable HTTP with `--http` or `http`.
- * Loads the config (every problem listed, exit 2), logs version, config summary and Redis status
- * to stderr (docs/properties.md, #14), serves until SIGINT/SIGTERM or, for stdio, until stdin closes.
+ * The shared skeleton (runMcpProcess) loads the config (every problem listed, exit 2), logs version,
+ * config summary and Redis status to stderr (docs/properties.md, #14) and serves until
+ * SIGINT/SIGTERM or, for stdio, until stdin closes.
  */
-import {
-  answeredInfoFlag,
-  BridgeError,
-  createLogger,
-  loadConfigOrExit,
-  stopOnce,
-  transportOf,
-} from "@mcp-bridge/shared";
+import { runMcpProcess, StartRefused } from "@mcp-bridge/shared";
 import { configSummary, loadConfig } from "./config.js";
-import { createRuntime, type Runtime } from "./runtime.js";
+import { createRuntime } from "./runtime.js";
 import { startHttp } from "./transports/http.js";
 import { startStdio } from "./transports/stdio.js";
 import { VERSION } from "./version.js";
 
-async function main(argv: string[]): Promise<void> {
-  if (
-    answeredInfoFlag(
-      argv,
-      "Usage: minecraft-mcp [--http | http]   (configuration from the environment, see README)",
-      VERSION,
-    )
-  )
-    return;
-  const mode = transportOf(argv);
-  const config = loadConfigOrExit(() => loadConfig(process.env));
-  const logger = createLogger({ name: "minecraft-mcp", level: config.logLevel });
-  let runtime: Runtime;
-  try {
-    runtime = createRuntime(config, logger);
-  } catch (error) {
-    process.stderr.write(`Cannot load POLICY_FILE ${config.policyFile}: ${(error as Error).message}\n`);
-    process.exitCode = 2;
-    return;
-  }
-  const redis = await runtime.redisStatus();
-  logger.info(
-    { version: VERSION, transport: mode, config: configSummary(config), redis },
-    "minecraft-mcp starting",
-  );
-
-  let stop: () => Promise<void> = async () => undefined;
-  const shutdown = stopOnce(logger, async () => {
-    await stop().catch(() => undefined);
-    await runtime.close();
-  });
-  try {
-    if (mode === "http") {
-      const http = await startHttp(runtime.deps, runtime.policy, config.http);
-      logger.info({ url: http.url }, "serving Streamable HTTP");
-      stop = http.close;
-    } else {
-      const stdio = await startStdio(runtime.deps, config.stdio);
-      logger.info({ clientId: config.stdio.clientId }, "serving stdio");
-      stop = stdio.close;
-      process.stdin.once("end", () => void shutdown("stdin closed"));
+runMcpProcess({
+  name: "minecraft-mcp",
+  usage: "Usage: minecraft-mcp [--http | http]   (configuration from the environment, see README)",
+  version: VERSION,
+  loadConfig,
+  configSummary,
+  createRuntime(config, _transport, logger) {
+    try {
+      return createRuntime(config, logger);
+    } catch (error) {
+      throw new StartRefused(`Cannot load POLICY_FILE ${config.policyFile}: ${(error as Error).message}`);
     }
-  } catch (error) {
-    const e = BridgeError.from(error);
-    logger.fatal({ code: e.code, err: e.message }, "cannot start");
-    await runtime.close();
-    process.exitCode = 1;
-    return;
-  }
-}
-
-main(process.argv.slice(2)).catch((error) => {
-  process.stderr.write(`minecraft-mcp failed: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
+  },
+  startFields: async (runtime) => ({ redis: await runtime.redisStatus() }),
+  http: (runtime, config) => startHttp(runtime.deps, runtime.policy, config.http),
+  async stdio(runtime, config) {
+    const stdio = await startStdio(runtime.deps, config.stdio);
+    return { clientId: config.stdio.clientId, close: stdio.close };
+  },
 });
