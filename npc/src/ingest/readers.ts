@@ -20,12 +20,12 @@ export interface ReadersOptions {
   group: string;
   consumer: string;
   /**
-   * Source entries another consumer left pending this long are claimed (a crashed process). A
-   * source entry is pending only while it is routed (milliseconds), so this can be short.
+   * Entries another consumer left pending this long are claimed. Sources: a crashed process's
+   * entries (pending only while routed, milliseconds). Inboxes: entries a previous owner's reader
+   * took after the new owner's takeover claim (its reader restarts a moment after losing the NPC);
+   * the owner's own entries waiting for an answer are skipped (it holds them already).
    */
-  sourceClaimIdleMs: number;
-  /** The same for inbox entries, which stay pending while they are answered (LLM calls). */
-  inboxClaimIdleMs: number;
+  claimIdleMs: number;
   logger: Logger;
   fanOut: FanOut;
   inbox: Inbox;
@@ -68,7 +68,7 @@ export class IngestReaders {
     this.streams = { events, lines: new Map(servers.map((s) => [linesStream(prefix, s), s])) };
     if (servers.length === 0 || this.closed) return;
     const streams = [...events.keys(), ...this.streams.lines.keys()];
-    this.sources = this.reader(streams, "$", this.options.sourceClaimIdleMs);
+    this.sources = this.reader(streams, "$");
     this.sources.start(this.options.fanOut.handle);
   }
 
@@ -112,12 +112,12 @@ export class IngestReaders {
     if (wanted.length === 0) return;
     // "0": an inbox may have received entries before any owner created its group.
     const streams = wanted.map((id) => this.inboxKey(id));
-    this.inboxes = this.reader(streams, "0", this.options.inboxClaimIdleMs);
+    this.inboxes = this.reader(streams, "0");
     this.inboxes.start(this.options.inbox.handle);
   }
 
-  private reader(streams: string[], startId: string, claimIdleMs: number): GroupReader {
-    const { redis, group, consumer, logger } = this.options;
+  private reader(streams: string[], startId: string): GroupReader {
+    const { redis, group, consumer, claimIdleMs, logger } = this.options;
     return new GroupReader({
       connection: redis.duplicate({ maxRetriesPerRequest: null }),
       redis,

@@ -183,23 +183,23 @@ export class GroupReader {
     }
   }
 
+  /** One XAUTOCLAIM per stream, all in one pipeline (a reader of many streams must not stall on them). */
   private async claimAbandoned(handler: GroupHandler): Promise<void> {
     const { redis, group, consumer, streams, claimIdleMs = 60_000 } = this.options;
     if (Date.now() - this.lastClaim < claimIdleMs / 2) return;
     this.lastClaim = Date.now();
-    for (const stream of streams) {
-      const [, entries] = (await redis.xautoclaim(
-        stream,
-        group,
-        consumer,
-        claimIdleMs,
-        "0-0",
-        "COUNT",
-        100,
-      )) as [string, StreamEntry[]];
+    const pipeline = redis.pipeline();
+    for (const stream of streams)
+      pipeline.xautoclaim(stream, group, consumer, claimIdleMs, "0-0", "COUNT", 100);
+    const results = (await pipeline.exec()) ?? [];
+    const deliveries: Promise<void>[] = [];
+    results.forEach(([error, reply], i) => {
+      if (error) throw error;
+      const [, entries] = reply as [string, StreamEntry[]];
       for (const [entryId, fields] of entries) {
-        if (fields) await this.deliver(handler, stream, entryId, fields, true);
+        if (fields) deliveries.push(this.deliver(handler, streams[i]!, entryId, fields, true));
       }
-    }
+    });
+    await Promise.all(deliveries);
   }
 }
