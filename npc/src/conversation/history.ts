@@ -50,15 +50,18 @@ export interface BatchRecord {
 export class ConversationHistory {
   /** Done markers to delete in this tick's one DEL. */
   private forgetting: string[] = [];
+  private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly settings: HistorySettings = DEFAULT_HISTORY,
-  ) {}
+  ) {
+    this.keys = redisKeys(prefix);
+  }
 
   key(npcId: string): string {
-    return redisKeys(this.prefix).npcHistory(npcId);
+    return this.keys.npcHistory(npcId);
   }
 
   doneKey(npcId: string, messageId: string): string {

@@ -8,6 +8,7 @@
  * even when two processes hold it (a claim while its first holder still runs). The scripts of one
  * tick go out in one pipeline.
  */
+import { createHash } from "node:crypto";
 import { type ClientIdentity, redisKeys } from "@mcp-bridge/shared";
 import { type GroupEntry, recordFromEntry } from "@mcp-bridge/shared/events";
 import type { Redis } from "ioredis";
@@ -52,6 +53,7 @@ for i = 2, #KEYS do
   redis.call('XADD', KEYS[i], 'MAXLEN', '~', ARGV[3], '*', unpack(ARGV, 4))
 end
 return 1`;
+const ROUTE_SHA = createHash("sha1").update(ROUTE).digest("hex");
 
 export interface FanOutDeps {
   redis: Redis;
@@ -74,8 +76,12 @@ interface Route {
 
 export class FanOut {
   private batch: Route[] = [];
+  private loaded: Promise<void> | undefined;
+  private readonly keys: ReturnType<typeof redisKeys>;
 
-  constructor(private readonly deps: FanOutDeps) {}
+  constructor(private readonly deps: FanOutDeps) {
+    this.keys = redisKeys(deps.prefix);
+  }
 
   handle = async (entry: GroupEntry): Promise<void> => {
     const { streams, tracker, metrics } = this.deps;
@@ -113,7 +119,7 @@ export class FanOut {
       metrics.ingested.inc({ source: "npc_lines" });
       routed = this.lineRoute(entry, lineServer);
     }
-    const inboxes = (routed?.to ?? []).map(({ npc }) => redisKeys(this.deps.prefix).npcInbox(npc.id));
+    const inboxes = (routed?.to ?? []).map(({ npc }) => this.keys.npcInbox(npc.id));
     await this.route(entry, inboxes, routed ? inboxFields(routed.message) : []);
   };
 
@@ -146,6 +152,33 @@ export class FanOut {
     for (const reason of reasons) this.deps.metrics.dropped.inc({ npc: "-", reason });
   }
 
+  /** The scripts of a batch in one pipeline (EVALSHA once the script is loaded); an error per route. */
+  private async run(batch: Route[], bySha: boolean): Promise<(Error | null | undefined)[]> {
+    const { redis, group } = this.deps;
+    if (bySha) {
+      this.loaded ??= redis.script("LOAD", ROUTE).then(() => undefined);
+      const failed = await this.loaded.then(
+        () => undefined,
+        (error: Error) => error,
+      );
+      if (failed) {
+        this.loaded = undefined;
+        return batch.map(() => failed);
+      }
+    }
+    const pipeline = redis.pipeline();
+    for (const r of batch) {
+      const keys = [r.entry.stream, ...r.inboxes];
+      const args = [...keys, group, r.entry.id, INBOX_MAXLEN, ...r.fields];
+      if (bySha) pipeline.evalsha(ROUTE_SHA, keys.length, ...args);
+      else pipeline.eval(ROUTE, keys.length, ...args);
+    }
+    return pipeline.exec().then(
+      (results) => (results ?? []).map(([error]) => error),
+      (error: Error) => batch.map(() => error),
+    );
+  }
+
   /** Queues the entry's ROUTE script for this tick's pipeline; resolves once it ran (or failed). */
   private route(entry: GroupEntry, inboxes: string[], fields: string[]): Promise<void> {
     return new Promise((resolve) => {
@@ -157,16 +190,13 @@ export class FanOut {
   private async flush(): Promise<void> {
     const batch = this.batch;
     this.batch = [];
-    const { redis, group } = this.deps;
-    const pipeline = redis.pipeline();
-    for (const r of batch) {
-      const keys = [r.entry.stream, ...r.inboxes];
-      pipeline.eval(ROUTE, keys.length, ...keys, group, r.entry.id, INBOX_MAXLEN, ...r.fields);
+    let errors = await this.run(batch, true);
+    if (errors.some((e) => e?.message.includes("NOSCRIPT"))) {
+      // Redis restarted or flushed its scripts: send the script itself. Running a route again is
+      // harmless: its XACK finds the entry acknowledged and adds nothing.
+      this.loaded = undefined;
+      errors = await this.run(batch, false);
     }
-    const errors = await pipeline.exec().then(
-      (results) => (results ?? []).map(([error]) => error),
-      (error: Error) => batch.map(() => error),
-    );
     batch.forEach((r, i) => {
       const error = errors[i];
       // A failed entry stays pending: routed again when this consumer restarts or a reader claims it.

@@ -44,16 +44,21 @@ export class IngestReaders {
   private restarting: Promise<void> = Promise.resolve();
   private closed = false;
 
-  constructor(private readonly options: ReadersOptions) {}
+  private readonly keys: ReturnType<typeof redisKeys>;
+  private readonly inboxHead: string;
+
+  constructor(private readonly options: ReadersOptions) {
+    this.keys = redisKeys(options.prefix);
+    this.inboxHead = this.keys.npcInbox("");
+  }
 
   /** The inbox key of an NPC, and back. */
   inboxKey(npcId: string): string {
-    return redisKeys(this.options.prefix).npcInbox(npcId);
+    return this.keys.npcInbox(npcId);
   }
 
   npcOfInbox(stream: string): string | undefined {
-    const head = this.inboxKey("");
-    return stream.startsWith(head) ? stream.slice(head.length) : undefined;
+    return stream.startsWith(this.inboxHead) ? stream.slice(this.inboxHead.length) : undefined;
   }
 
   /** Reads the sources of these servers (restarts the reader when the set changed). */
