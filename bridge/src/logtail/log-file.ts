@@ -5,8 +5,15 @@
  * from the old one while both exist; the first line (vanilla starts every log with a timestamped
  * line) tells them apart after the old one was renamed and compressed, and finds it again among
  * the archives (`yyyy-MM-dd-N.log.gz`) when the bridge was down during a rotation.
+ *
+ * The reads of a poll (read, fstat, stat) are synchronous: on a local file they return from the
+ * page cache in microseconds, while each asynchronous one is a round trip through libuv's thread
+ * pool (a worker woken, the event loop woken again) that cost more CPU than parsing the lines it
+ * returned (docs/benchmarks.md, "Log tail"). The price: a file system that stalls (a hung network
+ * mount) stalls the event loop with it, so the log must be on a disk or volume that answers.
  */
 import { createHash } from "node:crypto";
+import { fstatSync, readSync, statSync } from "node:fs";
 import { type FileHandle, open, readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -82,17 +89,17 @@ export class OpenLogFile {
     }
   }
 
-  async size(): Promise<number> {
-    return (await this.handle.stat()).size;
+  size(): number {
+    return fstatSync(this.handle.fd).size;
   }
 
   /** Complete lines from `offset`, reading at most `maxBytes` (a longer line is read whole). */
-  async read(offset: number, maxBytes: number): Promise<LineRun | undefined> {
+  read(offset: number, maxBytes: number): LineRun | undefined {
     let want = maxBytes;
     for (;;) {
       // One buffer per file, reused: a fresh 256 KiB per read cost more than the parsing.
       if (this.buffer.length < want) this.buffer = Buffer.allocUnsafe(want);
-      const { bytesRead } = await this.handle.read(this.buffer, 0, want, offset);
+      const bytesRead = readSync(this.handle.fd, this.buffer, 0, want, offset);
       if (bytesRead === 0) return undefined;
       const run = completeLines(this.buffer.subarray(0, bytesRead), offset);
       if (run) run.atEnd = bytesRead < want;
@@ -102,19 +109,19 @@ export class OpenLogFile {
   }
 
   /** Offset just after the last complete line (where a first start at the end begins). */
-  async endOfLastLine(): Promise<number> {
-    const size = await this.size();
+  endOfLastLine(): number {
+    const size = this.size();
     const tail = Math.min(size, 64 * 1024);
     const buffer = Buffer.alloc(tail);
-    await this.handle.read(buffer, 0, tail, size - tail);
+    readSync(this.handle.fd, buffer, 0, tail, size - tail);
     const last = buffer.lastIndexOf(0x0a);
     return last < 0 ? size - tail : size - tail + last + 1;
   }
 
   /** True when `path` now names another file (rotated) or nothing. */
-  async replaced(): Promise<boolean> {
+  replaced(): boolean {
     try {
-      return (await stat(this.path)).ino !== this.ino;
+      return statSync(this.path).ino !== this.ino;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
       throw error;

@@ -126,20 +126,20 @@ export class LogTailSource {
     const chunk = this.options.chunkBytes ?? 256 * 1024;
     while (this.running && this.file) {
       const file = this.file;
-      if (checkFile && (await file.size()) < this.position!.offset) {
+      if (checkFile && file.size() < this.position!.offset) {
         this.log.warn({ offset: this.position!.offset }, "log file was truncated; reading it from the start");
         await file.close();
         this.file = undefined;
         if (await this.openCurrent(true)) return this.pass(true);
         return;
       }
-      const run = await file.read(this.position!.offset, chunk);
+      const run = file.read(this.position!.offset, chunk);
       if (run) {
         if (!(await this.commit(run, file.identity))) return;
         if (!run.atEnd || checkFile) continue;
         return; // read to the end: the next poll reads on
       }
-      if (!checkFile || !(await file.replaced())) return;
+      if (!checkFile || !file.replaced()) return;
       // Rotated: the open handle still reads the old file; one more read drained it above.
       this.log.info("log file rotated; continuing with the new latest.log");
       await file.close();
@@ -169,7 +169,7 @@ export class LogTailSource {
       return true;
     }
     if (position.file === "") {
-      const offset = this.options.fromStart ? 0 : await file.endOfLastLine();
+      const offset = this.options.fromStart ? 0 : file.endOfLastLine();
       this.log.info({ path: file.path, offset }, "log tail starts (no stored position)");
       this.file = file;
       return this.commit({ lines: [], start: offset, end: offset }, file.identity);
