@@ -53,7 +53,7 @@ const EnvSchema = z.object({
   MC_MANAGEMENT_URL: optionalText,
   MC_MANAGEMENT_SECRET: optionalText,
   MC_MANAGEMENT_CERT_FILE: optionalText,
-  LOG_TAIL_POLL_MS: int(25, 5),
+  LOG_TAIL_POLL_MS: int(40, 5),
   BRIDGE_HOST: text("127.0.0.1"),
   BRIDGE_PORT: int(8080, 0),
   BOARD_USER: optionalText,

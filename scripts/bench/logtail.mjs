@@ -14,7 +14,7 @@
 //
 // Run from the repository root:
 //   REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig bridge/tsconfig.json scripts/bench/logtail.mjs \
-//     [--rates 1000,10000] [--seconds 10] [--backlog 200000] [--poll-ms 25]
+//     [--rates 1000,10000] [--seconds 10] [--backlog 200000] [--poll-ms 40]
 import { spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,7 +30,7 @@ const { values } = parseArgs({
     rates: { type: "string", default: "1000,10000" },
     seconds: { type: "string", default: "10" },
     backlog: { type: "string", default: "200000" },
-    "poll-ms": { type: "string", default: "25" },
+    "poll-ms": { type: "string", default: "40" },
   },
 });
 const RATES = values.rates.split(",").map(Number);

@@ -53,7 +53,7 @@ describe("loadConfig", () => {
       maxFrameBytes: 65_536,
       heartbeatMs: 15_000,
       maxSeqJump: 1_000_000,
-      logTailPollMs: 25,
+      logTailPollMs: 40,
     });
   });
 
