@@ -20,6 +20,7 @@ import {
 import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
 import { endSession, sustained, type Throughput } from "./chain-calls.js";
 import { type CpuShare, load, type Watched, withCpu } from "./chain-procs.js";
+import { type CommandStats, commandStats, perCall as redisPerCallOf } from "./chain-redis.js";
 
 export type Transport = "http" | "stdio";
 export type Side = "ours" | "baseline";
@@ -31,6 +32,8 @@ export interface CompareRun {
   cpu: CpuShare;
   /** CPU ms per completed call, by process name; "server side" sums all but the bench clients. */
   cpuMsPerCall: Record<string, number>;
+  /** Ours: Redis commands and Redis microseconds per completed call, by command. */
+  redisPerCall?: CommandStats;
   load: string;
 }
 
@@ -133,7 +136,10 @@ export async function compare(o: CompareOptions): Promise<CompareRun[]> {
       });
     }
     try {
+      const before = side === "ours" ? await commandStats(o.stack.redisUrl) : undefined;
       const [run, cpu, wall] = await withCpu(watched, () => sustained(clients, o.seconds, 1000));
+      const redisPerCall =
+        before && redisPerCallOf(before, await commandStats(o.stack.redisUrl), run.completed);
       const perCall = (share: number) => ((share / 100) * wall * 1000) / Math.max(1, run.completed);
       const cpuMsPerCall: Record<string, number> = {};
       let server = 0;
@@ -142,7 +148,15 @@ export async function compare(o: CompareOptions): Promise<CompareRun[]> {
         if (name !== "bench clients") server += perCall(share);
       }
       cpuMsPerCall["server side"] = server;
-      out.push({ transport: o.transport, side, run, cpu, cpuMsPerCall, load: load().split(" ")[0]! });
+      out.push({
+        transport: o.transport,
+        side,
+        run,
+        cpu,
+        cpuMsPerCall,
+        redisPerCall,
+        load: load().split(" ")[0]!,
+      });
     } finally {
       await Promise.allSettled(clients.map(endSession));
     }

@@ -267,6 +267,28 @@ export function compareTable(runs: CompareRun[], md: boolean): string {
       `ours, stdio: ${most.run.clients} processes ${int(most.run.callsPerSecond)} calls/s vs one ${int(one.run.callsPerSecond)} -> adding clients never lowers it: ${verdict(most.run.callsPerSecond >= one.run.callsPerSecond)}`,
     );
   }
+  const redisRows = runs
+    .filter((r) => r.redisPerCall)
+    .map((r) => {
+      const entries = Object.entries(r.redisPerCall!).sort((a, b) => b[1].usec - a[1].usec);
+      const calls = entries.reduce((n, [, v]) => n + v.calls, 0);
+      const usec = entries.reduce((n, [, v]) => n + v.usec, 0);
+      const top = entries
+        .filter(([, v]) => v.calls >= 0.05)
+        .map(([name, v]) => `${name} ${v.calls.toFixed(2)} (${v.usec.toFixed(0)} us)`)
+        .join(", ");
+      return [r.transport, String(r.run.clients), calls.toFixed(2), usec.toFixed(0), top];
+    });
+  if (redisRows.length > 0) {
+    lines.push(
+      table(
+        ["transport", "sessions", "Redis commands/call (ours)", "Redis us/call", "by command: count (us)"],
+        redisRows,
+        md,
+      ),
+      "",
+    );
+  }
   lines.push(
     table(
       [

@@ -34,6 +34,7 @@ const { values } = parseArgs({
     "lease-ttl": { type: "string", default: "5000" },
     clients: { type: "string", default: "1,16,64" },
     transports: { type: "string", default: "http,stdio" },
+    phases: { type: "string", default: "latency,events,compare" },
     seconds: { type: "string" },
     samples: { type: "string" },
     "event-rate": { type: "string", default: "10000" },
@@ -52,7 +53,9 @@ const samples = Number(values.samples ?? (quick ? 200 : 1000));
 const eventRate = Number(values["event-rate"]);
 const eventSeconds = Number(values["event-seconds"] ?? (quick ? 4 : 10));
 const levels = values.clients.split(",").map(Number);
-const transports = values.transports.split(",") as Transport[];
+// http first: the stdio runs stop the stack's HTTP MCP server.
+const transports = (values.transports.split(",") as Transport[]).sort();
+const phases = new Set(values.phases.split(","));
 const md = values.markdown;
 for (const [name, v] of Object.entries({
   seconds,
@@ -64,6 +67,9 @@ for (const [name, v] of Object.entries({
   leaseTtlMs,
 })) {
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
+}
+if ([...phases].some((p) => !["latency", "events", "compare"].includes(p))) {
+  throw new Error(`--phases must be a comma list of latency, events, compare; got ${values.phases}`);
 }
 if (transports.some((t) => t !== "http" && t !== "stdio")) {
   throw new Error(`--transports must be http, stdio or both, got ${values.transports}`);
@@ -159,6 +165,53 @@ async function main(): Promise<void> {
   }
 
   const measured: Measured = { latency: {} as Measured["latency"], throughput: [], memory: {}, compare: [] };
+  if (phases.has("latency")) await latencyPhase(measured);
+  measured.events = [];
+  if (phases.has("events")) {
+    for (const mode of ["pull", "push"] as const) {
+      progress(`events (${mode}): sim rate ${eventRate} for ${eventSeconds} s`);
+      const [run, cpu] = await withCpu(watched, () => eventsEndToEnd(stack!, mode, eventRate, eventSeconds));
+      measured.events.push({ run, cpu, load: load().split(" ")[0]! });
+    }
+  }
+  for (const w of watched) measured.memory[w.name] = { idle: idle.get(w.name)!, end: memory(w.pid) };
+  if (phases.has("compare")) await comparePhase(measured, watched);
+
+  print();
+  if (phases.has("latency")) {
+    print("## 1. tool-call latency: queue vs direct RCON (same devserver)");
+    print(latencyTable(measured, md));
+    print();
+  }
+  if (phases.has("compare")) {
+    print("## 2. sustained tool calls/s (get_online_players, each session its own MCP session over HTTP)");
+    print(throughputTable(measured, md));
+    print();
+    print(
+      "## 2b. ours vs a direct-RCON MCP server (scripts/bench/baseline-server.ts), same devserver and client",
+    );
+    print(compareTable(measured.compare, md));
+    print();
+  }
+  if (phases.has("events")) {
+    print("## 3. events end to end (devserver -> bridge -> Redis Stream -> MCP server -> MCP client)");
+    print(eventsTable(measured, md));
+    print();
+  }
+  print("## 4. memory (RSS from /proc/<pid>/status)");
+  print(memoryTable(measured, md));
+  print();
+  print(`load average at end (1/5/15 min): ${load()}`);
+  save("chain", measured);
+}
+
+function stackOrThrow(): Stack {
+  if (!stack) throw new Error("the stack is not running");
+  return stack;
+}
+
+async function latencyPhase(measured: Measured): Promise<void> {
+  const stack = stackOrThrow();
   const client = await stack.httpClient();
   progress("warming up (direct RCON and MCP calls)");
   await directRcon(stack, Math.min(300, samples));
@@ -168,13 +221,17 @@ async function main(): Promise<void> {
   measured.latency.queue = await queueOnly(stack, samples);
   measured.latency.mcp = await mcpSequential(client, samples);
   await endSession(client);
-  measured.events = [];
-  for (const mode of ["pull", "push"] as const) {
-    progress(`events (${mode}): sim rate ${eventRate} for ${eventSeconds} s`);
-    const [run, cpu] = await withCpu(watched, () => eventsEndToEnd(stack!, mode, eventRate, eventSeconds));
-    measured.events.push({ run, cpu, load: load().split(" ")[0]! });
+}
+
+async function comparePhase(measured: Measured, watched: Watched[]): Promise<void> {
+  const stack = stackOrThrow();
+  if (!phases.has("latency")) {
+    // The stack was just started: warm up the bridge and the HTTP MCP server as the latency phase would.
+    progress("warming up (300 MCP calls)");
+    const client = await stack.httpClient();
+    await mcpSequential(client, 300);
+    await endSession(client);
   }
-  for (const w of watched) measured.memory[w.name] = { idle: idle.get(w.name)!, end: memory(w.pid) };
   const baseline = await startBaseline(stack);
   baselineProc = baseline.http;
   const [devserver, ...ours] = watched;
@@ -204,27 +261,6 @@ async function main(): Promise<void> {
       }
     }
   }
-
-  print();
-  print("## 1. tool-call latency: queue vs direct RCON (same devserver)");
-  print(latencyTable(measured, md));
-  print();
-  print("## 2. sustained tool calls/s (get_online_players, each session its own MCP session over HTTP)");
-  print(throughputTable(measured, md));
-  print();
-  print(
-    "## 2b. ours vs a direct-RCON MCP server (scripts/bench/baseline-server.ts), same devserver and client",
-  );
-  print(compareTable(measured.compare, md));
-  print();
-  print("## 3. events end to end (devserver -> bridge -> Redis Stream -> MCP server -> MCP client)");
-  print(eventsTable(measured, md));
-  print();
-  print("## 4. memory (RSS from /proc/<pid>/status)");
-  print(memoryTable(measured, md));
-  print();
-  print(`load average at end (1/5/15 min): ${load()}`);
-  save("chain", measured);
 }
 
 function save(kind: string, data: unknown): void {
