@@ -15,6 +15,7 @@ import { compare, startBaseline, type Transport } from "./chain-compare.js";
 import { eventsEndToEnd } from "./chain-events.js";
 import { type FailoverRound, failoverRound, failoverTable } from "./chain-failover.js";
 import { longRun } from "./chain-long.js";
+import { type PerCallRun, perCallCost, perCallTable } from "./chain-percall.js";
 import { childrenNamed, load, machine, memory, type Watched, withCpu } from "./chain-procs.js";
 import {
   compareTable,
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     clients: { type: "string", default: "1,16,64" },
     transports: { type: "string", default: "http,stdio" },
     phases: { type: "string", default: "latency,events,compare" },
+    calls: { type: "string", default: "2000" },
     seconds: { type: "string" },
     samples: { type: "string" },
     "event-rate": { type: "string", default: "10000" },
@@ -56,6 +58,7 @@ const levels = values.clients.split(",").map(Number);
 // http first: the stdio runs stop the stack's HTTP MCP server.
 const transports = (values.transports.split(",") as Transport[]).sort();
 const phases = new Set(values.phases.split(","));
+const perCallCalls = Number(values.calls);
 const md = values.markdown;
 for (const [name, v] of Object.entries({
   seconds,
@@ -63,14 +66,16 @@ for (const [name, v] of Object.entries({
   eventRate,
   eventSeconds,
   longSeconds: longSeconds ?? 1,
+  calls: perCallCalls,
   failoverRounds: failoverRounds ?? 1,
   leaseTtlMs,
 })) {
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
 }
-if ([...phases].some((p) => !["latency", "events", "compare"].includes(p))) {
-  throw new Error(`--phases must be a comma list of latency, events, compare; got ${values.phases}`);
+if ([...phases].some((p) => !["latency", "events", "compare", "percall"].includes(p))) {
+  throw new Error(`--phases must be a comma list of latency, events, compare, percall; got ${values.phases}`);
 }
+
 if (transports.some((t) => t !== "http" && t !== "stdio")) {
   throw new Error(`--transports must be http, stdio or both, got ${values.transports}`);
 }
@@ -165,6 +170,18 @@ async function main(): Promise<void> {
   }
 
   const measured: Measured = { latency: {} as Measured["latency"], throughput: [], memory: {}, compare: [] };
+  if (phases.has("percall")) {
+    const runs: PerCallRun[] = [];
+    for (const transport of transports) {
+      progress(`per-call CPU: ${transport}, ${perCallCalls} calls after 500 warm-up calls`);
+      const shared = watched.filter((w) => transport === "http" || w.name !== "MCP server");
+      runs.push(await perCallCost(stack, transport, perCallCalls, shared));
+    }
+    print();
+    print("## CPU per call by process, one session calling get_online_players back to back");
+    print(perCallTable(runs, md));
+    save("percall", runs);
+  }
   if (phases.has("latency")) await latencyPhase(measured);
   measured.events = [];
   if (phases.has("events")) {
