@@ -5,8 +5,9 @@
  * a plain Error("CODE: message") when BullMQ should retry. The full error payload is also written
  * to the job's log as JSON (`error {...}`), so producers and Bull Board can read code and details.
  * Order: signature (AUTH_FAILED) -> schema (SCHEMA_ERROR / INVALID_ARGS) -> age (JOB_EXPIRED) ->
- * policy with the job's client (PERMISSION_DENIED; docs/properties.md, #19) -> single use of the request id
- * (JOB_REPLAYED) -> run on the server.
+ * policy with the job's client (PERMISSION_DENIED; docs/properties.md, #19) -> for writes, single use
+ * of the request id (JOB_REPLAYED; reads are safe to repeat and skip that Redis round trip) -> run on
+ * the server.
  */
 import {
   BridgeError,
@@ -91,7 +92,8 @@ export function createJobProcessor(options: JobProcessorOptions): JobProcessor {
       fields = { jobId: job.id, op, client: data.client.id };
       options.requests.checkAge(request);
       authorize(options.policies, data.client, op, request.payload.args);
-      await options.requests.claim(request, { id: job.id, timestamp: job.timestamp });
+      // Reads change nothing, so a copy may run again (docs/security.md, section 7): one round trip less.
+      if (write) await options.requests.claim(request, { id: job.id, timestamp: job.timestamp });
 
       mode = options.executor.mode;
       if (write && mode !== "mod" && job.attemptsStarted > job.attemptsMade + 1) {

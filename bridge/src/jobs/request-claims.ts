@@ -9,6 +9,7 @@
  * bridge would still accept the envelope. A copy of the job under a new job id (or re-added under
  * the old id after the original was removed) finds another owner and never runs, in mod mode and
  * vanilla mode alike; a BullMQ retry or stalled re-run of the SAME job finds its own claim and runs.
+ * Only writes are claimed (the job processor): a read changes nothing and may run again.
  */
 import { BridgeError, redisKeys } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
@@ -30,17 +31,26 @@ export interface ClaimedJob {
 }
 
 export interface RequestClaimsOptions {
-  redis: Pick<Redis, "eval">;
+  redis: Redis;
   prefix: string;
   maxAgeMs: number;
   now?: () => number;
 }
 
+type ClaimRedis = Redis & {
+  claimRequest(key: string, owner: string, ttlMs: string): Promise<unknown>;
+};
+
 export class RequestClaims {
   private readonly now: () => number;
+  private readonly redis: ClaimRedis;
 
   constructor(private readonly options: RequestClaimsOptions) {
     this.now = options.now ?? Date.now;
+    // A defined command runs as EVALSHA: the script's text is not sent and hashed for every job.
+    if (!("claimRequest" in options.redis))
+      options.redis.defineCommand("claimRequest", { numberOfKeys: 1, lua: CLAIM_SCRIPT });
+    this.redis = options.redis as ClaimRedis;
   }
 
   /** JOB_EXPIRED unless the envelope's timestamp is within the maximum age of now (either way). */
@@ -71,9 +81,7 @@ export class RequestClaims {
     const ttlMs = Math.max(maxAgeMs, request.timestamp + maxAgeMs - this.now()) + CLAIM_MARGIN_MS;
     let current: unknown;
     try {
-      current = await this.options.redis.eval(
-        CLAIM_SCRIPT,
-        1,
+      current = await this.redis.claimRequest(
         redisKeys(this.options.prefix).requestClaim(request.id),
         owner,
         String(Math.ceil(ttlMs)),

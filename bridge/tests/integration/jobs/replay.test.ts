@@ -1,6 +1,7 @@
 /**
  * Single use of signed jobs (issue 11 item 1) against the real devserver, with and without the mod:
- * a completed, validly signed job copied under a new BullMQ job id must not run again (JOB_REPLAYED),
+ * a completed, validly signed write copied under a new BullMQ job id must not run again (JOB_REPLAYED;
+ * a read may, it changes nothing),
  * a signed job older than JOB_MAX_AGE_MS must not run at all (JOB_EXPIRED), neither is retried, and
  * the game state shows the item was given exactly once. Real Redis, BullMQ, bridge and devserver.
  */
@@ -66,6 +67,13 @@ for (const mode of ["mod", "vanilla"] as const) {
       const copy = await producer.queue.add(original.name, original.data, jobOptions(randomUUID()));
       await failedOnce(copy, /^JOB_REPLAYED: .*already ran as job/);
       expect(await applesOf("Alex")).toBe(before + 3);
+    });
+
+    it("runs a copy of a read again: reads change nothing, so only writes are claimed", async () => {
+      const original = await producer.add("get_player_info", { player: "Alex" });
+      expect(await producer.finished(original)).toMatchObject({ success: true });
+      const copy = await producer.queue.add(original.name, original.data, jobOptions(randomUUID()));
+      expect(await producer.finished(copy)).toMatchObject({ success: true });
     });
 
     it("refuses the same job re-added under its own id after the original was removed", async () => {
