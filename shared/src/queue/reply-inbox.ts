@@ -1,6 +1,6 @@
 /**
  * A producer's own reply list (redisKeys.reply): the bridge LPUSHes the outcome of each job whose
- * signed data names it, and this process BRPOPs them on one blocking connection. So a process hears
+ * signed data names it, and this process pops them on one blocking connection. So a process hears
  * only about its own jobs, instead of every process reading every job's events (QueueEvents).
  * In: a Redis connection to duplicate, the key prefix. Out: `onReply` for each message, in order
  * (each wake-up takes every reply waiting, see listen()).
@@ -29,6 +29,9 @@ export function parseReply(text: string): ReplyMessage | undefined {
   return undefined;
 }
 
+/** Most replies one BLMPOP takes; more stay for the next one. */
+const DRAIN_MAX = 1000;
+
 export class ReplyInbox {
   /** The id put in each job's signed data (`replyTo`). */
   readonly id = randomUUID();
@@ -36,6 +39,8 @@ export class ReplyInbox {
   private readonly key: string;
   private closed = false;
   private loop: Promise<void> | undefined;
+  /** BLMPOP exists (Redis >= 7.0); cleared at the first "unknown command". */
+  private blmpop = true;
 
   constructor(
     redis: Redis,
@@ -54,22 +59,21 @@ export class ReplyInbox {
   }
 
   /**
-   * One BRPOP waits for the first reply, then one MULTI takes every other reply already waiting
-   * (LRANGE + DEL, atomic): two round trips per wake-up instead of one per reply, so a busy event
-   * loop (each round trip waits for it) does not fall behind at hundreds of replies a second.
+   * One BLMPOP (Redis 7) waits for the first reply and takes every other one already waiting: one
+   * round trip per wake-up, however many replies, so a busy event loop does not fall behind at
+   * hundreds of replies a second. Older Redis: one BRPOP, then one MULTI (LRANGE + DEL) for the rest.
    */
   private async listen(): Promise<void> {
     while (!this.closed) {
-      const texts: string[] = [];
+      let texts: string[] = [];
       try {
-        const popped = await this.connection.brpop(this.key, 0);
-        if (popped) texts.push(popped[1]);
-        const drained = await this.connection.multi().lrange(this.key, 0, -1).del(this.key).exec();
-        const rest = (drained?.[0]?.[1] ?? []) as string[];
-        // LPUSHed: the newest is first, so the oldest waiting reply is the list's last element.
-        for (let i = rest.length - 1; i >= 0; i--) texts.push(rest[i]!);
-      } catch {
+        texts = this.blmpop ? await this.popAll() : await this.popThenDrain(texts);
+      } catch (error) {
         if (this.closed) return;
+        if (this.blmpop && /unknown command/i.test((error as Error).message)) {
+          this.blmpop = false;
+          continue;
+        }
         if (texts.length === 0) {
           await new Promise((resolve) => setTimeout(resolve, 100));
           continue;
@@ -80,6 +84,24 @@ export class ReplyInbox {
         if (reply) this.onReply(reply);
       }
     }
+  }
+
+  /** Oldest first: replies are LPUSHed, so the list's tail (RIGHT) is the oldest. */
+  private async popAll(): Promise<string[]> {
+    const popped = (await this.connection.blmpop(0, 1, this.key, "RIGHT", "COUNT", DRAIN_MAX)) as
+      | [string, string[]]
+      | null;
+    return popped?.[1] ?? [];
+  }
+
+  /** `texts` collects what was popped, so a failure after the BRPOP loses no reply. */
+  private async popThenDrain(texts: string[]): Promise<string[]> {
+    const popped = await this.connection.brpop(this.key, 0);
+    if (popped) texts.push(popped[1]);
+    const drained = await this.connection.multi().lrange(this.key, 0, -1).del(this.key).exec();
+    const rest = (drained?.[0]?.[1] ?? []) as string[];
+    for (let i = rest.length - 1; i >= 0; i--) texts.push(rest[i]!);
+    return texts;
   }
 
   async close(): Promise<void> {

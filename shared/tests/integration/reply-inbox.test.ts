@@ -1,7 +1,7 @@
 /**
- * The reply inbox takes every waiting reply per wake-up (BRPOP for the first, then the rest in one
- * transaction): each reply arrives once, oldest first, whether it waited or came while listening.
- * Real Redis.
+ * The reply inbox takes every waiting reply per wake-up (one BLMPOP; before Redis 7, BRPOP for the
+ * first, then the rest in one transaction): each reply arrives once, oldest first, whether it waited
+ * or came while listening. Real Redis.
  */
 import { redisKeys } from "@mcp-bridge/shared";
 import { ReplyInbox, type ReplyMessage } from "@mcp-bridge/shared/queue";
@@ -17,11 +17,26 @@ afterEach(async () => {
 
 const reply = (n: number) => JSON.stringify({ jobId: `job-${n}`, ok: true, returnvalue: n });
 
-describe("ReplyInbox (real Redis)", () => {
+/** A Redis before 7.0 as the inbox sees it: its connections answer BLMPOP with "unknown command". */
+function withoutBlmpop(base: Redis): Redis {
+  const wrapper = Object.create(base) as Redis;
+  wrapper.duplicate = (...args: Parameters<Redis["duplicate"]>) => {
+    const connection = base.duplicate(...args);
+    connection.blmpop = (() =>
+      Promise.reject(new Error("ERR unknown command 'blmpop', with args beginning with: "))) as never;
+    return connection;
+  };
+  return wrapper;
+}
+
+describe.each([
+  ["Redis 7 (BLMPOP)", redis],
+  ["before Redis 7 (BRPOP, then LRANGE + DEL)", withoutBlmpop(redis)],
+])("ReplyInbox, %s (real Redis)", (_name, connection) => {
   it("delivers a backlog and later replies once each, oldest first", async () => {
     const prefix = uniquePrefix("inbox");
     const seen: ReplyMessage[] = [];
-    const inbox = new ReplyInbox(redis, prefix, (r) => seen.push(r));
+    const inbox = new ReplyInbox(connection, prefix, (r) => seen.push(r));
     inboxes.push(inbox);
     const key = redisKeys(prefix).reply(inbox.id);
     // Waiting before the inbox listens (LPUSH, as the bridge does).
