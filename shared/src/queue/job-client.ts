@@ -50,6 +50,8 @@ interface Pending {
 interface ServerQueue {
   queue: Queue;
   ready: Promise<unknown>;
+  /** Set once `ready` resolved: later calls skip waiting for it. */
+  isReady: boolean;
 }
 
 export interface JobClientOptions {
@@ -95,7 +97,7 @@ export class JobClient {
     const data = signJob({ serverId, envelope, client, replyTo: this.inbox.id }, this.options.secret);
     const sq = this.serverQueue(serverId);
     this.inbox.start();
-    await guardRedis(this.options.redis, "waiting for the queue", () => sq.ready);
+    if (!sq.isReady) await guardRedis(this.options.redis, "waiting for the queue", () => sq.ready);
     const result = this.waitFor(sq.queue, jobId, timeoutMs);
     try {
       await guardRedis(this.options.redis, "adding the job", () =>
@@ -237,7 +239,13 @@ export class JobClient {
     const queue = new Queue(name, { connection: redis, prefix });
     queue.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue error"));
     const ready = queue.waitUntilReady();
-    const sq = { queue, ready };
+    const sq: ServerQueue = { queue, ready, isReady: false };
+    ready.then(
+      () => {
+        sq.isReady = true;
+      },
+      () => undefined,
+    );
     ready.catch(() => {
       // Let the next call start afresh instead of failing forever on a stale rejection.
       if (this.queues.get(serverId) === sq) this.queues.delete(serverId);
