@@ -8,7 +8,6 @@
 import { runMcpProcess, StartRefused } from "@mcp-bridge/shared";
 import { configSummary, loadConfig } from "./config.js";
 import { createRuntime } from "./runtime.js";
-import { startHttp } from "./transports/http.js";
 import { startStdio } from "./transports/stdio.js";
 import { VERSION } from "./version.js";
 
@@ -26,7 +25,11 @@ runMcpProcess({
     }
   },
   startFields: async (runtime) => ({ redis: await runtime.redisStatus() }),
-  http: (runtime, config) => startHttp(runtime.deps, runtime.policy, config.http),
+  async http(runtime, config) {
+    // Loaded only here: a stdio process never needs the HTTP stack (express, the SDK's HTTP transport).
+    const { startHttp } = await import("./transports/http.js");
+    return startHttp(runtime.deps, runtime.policy, config.http);
+  },
   async stdio(runtime, config) {
     const stdio = await startStdio(runtime.deps, config.stdio);
     return { clientId: config.stdio.clientId, close: stdio.close };

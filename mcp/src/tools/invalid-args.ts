@@ -1,5 +1,5 @@
 /** Schema failures answered with INVALID_ARGS and the code in _meta (the shared wrapper, our meta key). */
-import { codeInvalidArguments as withMetaKey } from "@mcp-bridge/shared/mcp";
+import { codeInvalidArguments as withMetaKey } from "@mcp-bridge/shared/mcp-stdio";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ERROR_META_KEY } from "./tool-kit.js";
 

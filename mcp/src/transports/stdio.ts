@@ -3,7 +3,7 @@
  * which must be a client of the policy; subscription from MCP_EVENT_TYPES/PLAYERS.
  */
 import { BridgeError } from "@mcp-bridge/shared";
-import { serveStdio } from "@mcp-bridge/shared/mcp";
+import { serveStdio } from "@mcp-bridge/shared/mcp-stdio";
 import type { ServerDeps } from "../deps.js";
 import { Subscription } from "../events/subscription.js";
 import { createServer } from "../server.js";
