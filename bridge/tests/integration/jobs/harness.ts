@@ -53,8 +53,12 @@ export class ModPeer {
     this.server = new FakeRconServer({ password: PASSWORD, answer: (c) => this.answer(c) });
   }
 
-  /** Until release(): commands still run at once, but their answers wait (a slow or hung server). */
-  hold(): void {
+  /**
+   * Until release(): the commands `which` picks still run at once, but their answers wait (a slow or
+   * hung server); other commands (e.g. the bridge's own checks) are answered as usual.
+   */
+  hold(which: (command: string) => boolean = () => true): void {
+    this.holding = which;
     this.held ??= new Promise((resolve) => {
       this.releaseHeld = resolve;
     });
@@ -66,11 +70,12 @@ export class ModPeer {
   }
 
   private held: Promise<void> | undefined;
+  private holding: (command: string) => boolean = () => true;
   private releaseHeld: (() => void) | undefined;
 
   private async answer(command: string): Promise<string> {
     const answer = this.answerNow(command);
-    if (this.held) await this.held;
+    if (this.held && this.holding(command)) await this.held;
     return answer;
   }
 
