@@ -27,7 +27,8 @@ import type { LlmBackend } from "./llm/backend.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
-import { distance, PlayerTracker } from "./world/player-tracker.js";
+import { PlayerTracker } from "./world/player-tracker.js";
+import { Proximity } from "./world/proximity.js";
 
 export const CONSUMER_GROUP = "npc";
 
@@ -55,7 +56,7 @@ export class NpcService {
   private readonly readers: IngestReaders;
   private readonly llmSlots: Semaphore;
   private readonly npcBuckets: TokenBuckets;
-  private readonly near = new Map<string, Set<string>>();
+  private readonly proximity: Proximity;
   private timer: NodeJS.Timeout | undefined;
   private policy: PolicyStore | undefined;
 
@@ -94,6 +95,12 @@ export class NpcService {
       Math.max(3, Math.ceil(config.NPC_PER_MINUTE / 6)),
       config.NPC_PER_MINUTE,
     );
+    this.proximity = new Proximity({
+      tracker: this.tracker,
+      router: this.router,
+      owned: () => this.responders.values(),
+      clientFor: (serverId) => this.clientFor(serverId),
+    });
     this.inbox = new Inbox({
       owner: (stream) => {
         const id = this.readers.npcOfInbox(stream);
@@ -221,7 +228,7 @@ export class NpcService {
     this.responders.get(id)?.abandon();
     this.responders.delete(id);
     this.inbox.release(id);
-    this.near.delete(id);
+    this.proximity.forget(id);
     this.readers.readInboxes([...this.responders.keys()]);
   }
 
@@ -278,30 +285,10 @@ export class NpcService {
     return npc && this.executor.clientOf(npc);
   }
 
-  /** Positions from the bridge; players who came within an owned NPC's radius get a proximity message. */
+  /** Positions from the bridge (one server, or all), and the proximity messages they cause. */
   private async refreshPositions(only?: string): Promise<void> {
     const servers = only ? [only] : [...new Set(this.definitions.all().map((n) => n.location.serverId))];
-    for (const serverId of servers) {
-      const client = this.clientFor(serverId);
-      if (!client) continue;
-      await this.tracker.refresh(serverId, client);
-      const players = this.tracker.players(serverId);
-      for (const responder of this.responders.values()) {
-        const npc = responder.npc;
-        if (npc.location.serverId !== serverId) continue;
-        const inside = new Set<string>();
-        for (const [player, pos] of players) {
-          const d =
-            pos.world === npc.location.dimension ? distance(pos, npc.location) : Number.POSITIVE_INFINITY;
-          if (d > npc.perception.radius) continue;
-          inside.add(player);
-          const before = this.near.get(npc.id);
-          if (before && !before.has(player))
-            responder.enqueue(this.router.proximity(npc, player, d, Date.now()));
-        }
-        this.near.set(npc.id, inside);
-      }
-    }
+    for (const serverId of servers) await this.proximity.refresh(serverId);
   }
 
   /**

@@ -5,7 +5,6 @@
  * When the LLM is down or too slow the NPC stays silent or says its fallback line, which does not
  * enter history.
  */
-import { createHash } from "node:crypto";
 import type { ChainableCommander } from "ioredis";
 import type { Logger } from "pino";
 import type { ActionExecutor } from "../actions/executor.js";
@@ -18,6 +17,7 @@ import {
   parseStructuredReply,
   REPLY_JSON_SCHEMA,
 } from "../parser/tag-parser.js";
+import { batchKey, heardEntries } from "./batch.js";
 import { ConversationQueue } from "./conversation-queue.js";
 import type { ConversationHistory, HistoryEntry } from "./history.js";
 import type { IncomingMessage } from "./message.js";
@@ -43,14 +43,6 @@ export interface ResponderDeps {
 
 /** How long a taken-over NPC waits for the messages of an unfinished batch to come back. */
 const REPLAY_WAIT_MS = 3000;
-
-/** The key a batch's job ids derive from: the NPC and its messages, whatever their order. */
-export function batchKey(npcId: string, ids: string[]): string {
-  const digest = createHash("sha256")
-    .update([...ids].sort().join(","))
-    .digest("hex");
-  return `${npcId}:${digest.slice(0, 24)}`;
-}
 
 export class NpcResponder {
   private readonly queue: ConversationQueue;
@@ -194,19 +186,7 @@ export class NpcResponder {
 
   private async respond(batch: IncomingMessage[], key: string): Promise<void> {
     const npc = this.npc;
-    const heard: HistoryEntry[] = batch.map((m) =>
-      m.kind === "proximity"
-        ? { kind: "system", text: `${m.sender} came near`, at: m.timestamp }
-        : m.kind === "system"
-          ? { kind: "system", text: m.content, at: m.timestamp }
-          : {
-              kind: "heard",
-              sender: m.sender,
-              text: m.content,
-              at: m.timestamp,
-              ...(m.kind === "npc" ? { npc: true } : {}),
-            },
-    );
+    const heard = heardEntries(batch);
     if (!this.deps.npcBuckets.take(npc.id, Date.now())) {
       this.deps.metrics.dropped.inc({ npc: npc.id, reason: "npc_rate_limited" }, batch.length);
       await this.deps.history.append(

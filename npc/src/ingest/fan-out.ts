@@ -5,10 +5,9 @@
  * of every NPC within range of where it was said (geometry only: who is addressed, conversations,
  * turns and buckets are the owner's business), and the source entry acknowledged, in one script:
  * XACK first, and the XADDs only when that XACK acknowledged it. So an entry is routed exactly once
- * even when two processes hold it (a claim while its first holder still runs). The scripts of one
- * tick go out in one pipeline.
+ * even when two processes hold it (a claim while its first holder still runs). The entries of one
+ * tick go to Redis in one script call.
  */
-import { createHash } from "node:crypto";
 import { type ClientIdentity, redisKeys } from "@mcp-bridge/shared";
 import { type GroupEntry, recordFromEntry } from "@mcp-bridge/shared/events";
 import type { Redis } from "ioredis";
@@ -46,14 +45,34 @@ export function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
   return `${entry.stream}/${entry.id}`;
 }
 
-/** KEYS[1] source stream, KEYS[2..] inboxes; ARGV: group, entry id, maxlen, the inbox entry's fields. */
+/**
+ * Routes a tick's entries. KEYS: every stream involved. ARGV: group, maxlen, then per entry: index of
+ * its source stream in KEYS, its id, the number of inboxes and their indexes in KEYS, the number of
+ * fields and the fields. Each entry is XACKed first and its XADDs run only when that XACK
+ * acknowledged it (not when another process routed it already). Returns how many were routed here.
+ */
 const ROUTE = `
-if redis.call('XACK', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
-for i = 2, #KEYS do
-  redis.call('XADD', KEYS[i], 'MAXLEN', '~', ARGV[3], '*', unpack(ARGV, 4))
+local group, maxlen, i, routed = ARGV[1], ARGV[2], 3, 0
+while i <= #ARGV do
+  local source, id, inboxes = KEYS[tonumber(ARGV[i])], ARGV[i + 1], tonumber(ARGV[i + 2])
+  i = i + 3
+  local targets = {}
+  for t = 1, inboxes do targets[t] = KEYS[tonumber(ARGV[i])]; i = i + 1 end
+  local count = tonumber(ARGV[i])
+  local fields = {}
+  for f = 1, count do fields[f] = ARGV[i + f] end
+  i = i + count + 1
+  if redis.call('XACK', source, group, id) == 1 then
+    for t = 1, inboxes do redis.call('XADD', targets[t], 'MAXLEN', '~', maxlen, '*', unpack(fields)) end
+    routed = routed + 1
+  end
 end
-return 1`;
-const ROUTE_SHA = createHash("sha1").update(ROUTE).digest("hex");
+return routed`;
+
+/** ioredis sends a defined command as EVALSHA, and the script itself when Redis lost it (NOSCRIPT). */
+type RouteRedis = Redis & {
+  routeEntries(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
+};
 
 export interface FanOutDeps {
   redis: Redis;
@@ -76,11 +95,11 @@ interface Route {
 
 export class FanOut {
   private batch: Route[] = [];
-  private loaded: Promise<void> | undefined;
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(private readonly deps: FanOutDeps) {
     this.keys = redisKeys(deps.prefix);
+    if (!("routeEntries" in deps.redis)) deps.redis.defineCommand("routeEntries", { lua: ROUTE });
   }
 
   handle = async (entry: GroupEntry): Promise<void> => {
@@ -152,34 +171,31 @@ export class FanOut {
     for (const reason of reasons) this.deps.metrics.dropped.inc({ npc: "-", reason });
   }
 
-  /** The scripts of a batch in one pipeline (EVALSHA once the script is loaded); an error per route. */
-  private async run(batch: Route[], bySha: boolean): Promise<(Error | null | undefined)[]> {
+  /** One script call for the batch; its error, if any. */
+  private async run(batch: Route[]): Promise<Error | undefined> {
     const { redis, group } = this.deps;
-    if (bySha) {
-      this.loaded ??= redis.script("LOAD", ROUTE).then(() => undefined);
-      const failed = await this.loaded.then(
-        () => undefined,
-        (error: Error) => error,
-      );
-      if (failed) {
-        this.loaded = undefined;
-        return batch.map(() => failed);
+    const keys: string[] = [];
+    const index = new Map<string, number>();
+    const at = (key: string) => {
+      let i = index.get(key);
+      if (i === undefined) {
+        i = keys.push(key);
+        index.set(key, i);
       }
-    }
-    const pipeline = redis.pipeline();
+      return i;
+    };
+    const args: (string | number)[] = [group, INBOX_MAXLEN];
     for (const r of batch) {
-      const keys = [r.entry.stream, ...r.inboxes];
-      const args = [...keys, group, r.entry.id, INBOX_MAXLEN, ...r.fields];
-      if (bySha) pipeline.evalsha(ROUTE_SHA, keys.length, ...args);
-      else pipeline.eval(ROUTE, keys.length, ...args);
+      args.push(at(r.entry.stream), r.entry.id, r.inboxes.length, ...r.inboxes.map(at));
+      args.push(r.fields.length, ...r.fields);
     }
-    return pipeline.exec().then(
-      (results) => (results ?? []).map(([error]) => error),
-      (error: Error) => batch.map(() => error),
+    return (redis as RouteRedis).routeEntries(keys.length, ...keys, ...args).then(
+      () => undefined,
+      (error: Error) => error,
     );
   }
 
-  /** Queues the entry's ROUTE script for this tick's pipeline; resolves once it ran (or failed). */
+  /** Adds the entry to this tick's ROUTE call; resolves once it ran (or failed). */
   private route(entry: GroupEntry, inboxes: string[], fields: string[]): Promise<void> {
     return new Promise((resolve) => {
       if (this.batch.length === 0) setImmediate(() => void this.flush());
@@ -190,19 +206,13 @@ export class FanOut {
   private async flush(): Promise<void> {
     const batch = this.batch;
     this.batch = [];
-    let errors = await this.run(batch, true);
-    if (errors.some((e) => e?.message.includes("NOSCRIPT"))) {
-      // Redis restarted or flushed its scripts: send the script itself. Running a route again is
-      // harmless: its XACK finds the entry acknowledged and adds nothing.
-      this.loaded = undefined;
-      errors = await this.run(batch, false);
-    }
-    batch.forEach((r, i) => {
-      const error = errors[i];
-      // A failed entry stays pending: routed again when this consumer restarts or a reader claims it.
-      if (error) this.deps.logger.warn({ err: error.message, entry: r.entry.id }, "routing a message failed");
+    const error = await this.run(batch);
+    // Failed entries stay pending: routed again when this consumer restarts or a reader claims them.
+    if (error)
+      this.deps.logger.warn({ err: error.message, entries: batch.length }, "routing messages failed");
+    for (const r of batch) {
       r.entry.forget();
       r.done();
-    });
+    }
   }
 }
