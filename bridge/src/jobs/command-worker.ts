@@ -3,12 +3,15 @@
  * (maxRetriesPerRequest: null, as BullMQ requires for workers). Created paused (autorun: false):
  * the server runtime runs it only while it owns the lease AND RCON is connected with a known mode,
  * so jobs wait in the queue while the server is down instead of burning their attempts.
- * A new owner first takes over the jobs its predecessor left active (`takeOver`).
+ * A new owner first takes over the jobs its predecessor left active (`takeOver`). The worker is a
+ * LeanWorker: BullMQ's Worker without the wake-ups it causes itself (one fetch per job at one job
+ * at a time instead of three).
  */
 import { commandQueueName, type Logger } from "@mcp-bridge/shared";
-import { Worker } from "bullmq";
+import type { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import type { JobProcessor } from "./job-processor.js";
+import { LeanWorker } from "./lean-worker.js";
 
 /**
  * Marks every active job as stalled with its lock gone, and clears the stalled check's throttle,
@@ -48,7 +51,7 @@ export class CommandWorker {
     this.connection.on("error", (error) =>
       options.logger.warn({ err: error }, "worker Redis connection error"),
     );
-    this.worker = new Worker(commandQueueName(options.serverId), options.processor, {
+    this.worker = new LeanWorker(commandQueueName(options.serverId), options.processor, {
       connection: this.connection,
       prefix: options.prefix,
       concurrency: options.concurrency,

@@ -1,0 +1,180 @@
+/**
+ * A BullMQ Worker that does not wake itself up. BullMQ's moveToActive script, whenever it hands out
+ * a job, re-adds the queue's base marker (the "there may be work" flag that idle workers block on
+ * with BZPOPMIN) for other workers. With one job at a time that costs, per job, a second
+ * moveToActive that finds nothing, then a BZPOPMIN that returns at once on the worker's own marker
+ * and a third moveToActive that finds nothing again (issue 18: 3 moveToActive and 2 BZPOPMIN per
+ * job at one session, against 1 and ~0.3 at 64), and moveToFinished looks for a next job too.
+ *
+ * Here:
+ * - every moveToActive is followed, in the same socket write (the socket is corked around both),
+ *   by `clearMarkerIfIdle` (below), so when the queue is empty after the fetch the marker is gone;
+ * - after a fetch that found a job, when that job is the only one the worker has (one call at a
+ *   time), the worker does not ask for another job and goes back to blocking on the marker (a
+ *   fetch after a wake-up always runs: the wake-up took the marker);
+ * - when it has other jobs (many calls in flight), it keeps fetching as BullMQ does, so concurrent
+ *   jobs still reach the mod batcher together;
+ * - once a fetch found the queue empty (or was skipped), finishing a job does not look for the next
+ *   one (moveToFinished's fetchNext) until a fetch ran again: the marker says whether there is work.
+ * `clearMarkerIfIdle` removes the base marker only when, at that instant, no job waits (wait and
+ * prioritized lists empty), atomically: a job added before it keeps the marker, a job added after
+ * it sets it again, so no job is left waiting without a wake-up; it never touches the delayed
+ * jobs' marker (member "1", retries with backoff). Its answer is not awaited. A job fetched by
+ * moveToFinished (no script after it) gets its own `clearMarkerIfIdle` when needed. Should the
+ * script be missing or late, the worker only wakes once for nothing, as BullMQ's does. Everything
+ * else (locks, stalled checks, retries, events, states in Bull Board) is BullMQ's own.
+ */
+import { type Job, type Processor, Worker, type WorkerOptions } from "bullmq";
+import type { Redis } from "ioredis";
+
+/** KEYS: wait, prioritized, marker. Removes the base marker ("0") when no job waits. */
+const CLEAR_MARKER_IF_IDLE = `
+if redis.call('LLEN', KEYS[1]) == 0 and redis.call('ZCARD', KEYS[2]) == 0 then
+  return redis.call('ZREM', KEYS[3], '0')
+end
+return -1`;
+
+type MarkerRedis = Redis & {
+  clearMarkerIfIdle(wait: string, prioritized: string, marker: string): Promise<number>;
+};
+
+export interface LeanWorkerOptions extends WorkerOptions {
+  connection: Redis;
+}
+
+type Send = (...args: unknown[]) => Promise<unknown>;
+
+export class LeanWorker extends Worker {
+  private readonly redis: MarkerRedis;
+  /** Jobs fetched and not finished yet. */
+  private readonly owned = new Set<Job>();
+  /** The last fetch handed out a job, so its script set the base marker, and no wake-up since. */
+  private markerIsOurs = false;
+  /** A `clearMarkerIfIdle` followed that fetch. */
+  private markerChecked = false;
+  /** The queue was found empty: completions do not fetch next until a fetch runs again. */
+  private idle = false;
+  /** moveToActive now sends `clearMarkerIfIdle` behind it. */
+  private fetchPaired = false;
+
+  constructor(name: string, processor: Processor, options: LeanWorkerOptions) {
+    super(name, processor, options);
+    const redis = options.connection;
+    if (!("clearMarkerIfIdle" in redis))
+      redis.defineCommand("clearMarkerIfIdle", { numberOfKeys: 3, lua: CLEAR_MARKER_IF_IDLE });
+    this.redis = redis as MarkerRedis;
+    // A fetch after a wake-up must run: the BZPOPMIN took the marker that stood for a waiting job.
+    const backend = this.backend as unknown as { waitForJob(timeout: number): Promise<unknown> };
+    const waitForJob = backend.waitForJob.bind(backend);
+    backend.waitForJob = (timeout) =>
+      waitForJob(timeout).finally(() => {
+        this.markerIsOurs = false;
+      });
+  }
+
+  protected override async moveToActive(token: string, name?: string): Promise<Job> {
+    if (this.markerIsOurs && this.owned.size <= 1) {
+      // The job just fetched is the only one this worker has: do not ask for another.
+      if (!this.markerChecked) this.clearMarker();
+      this.markerIsOurs = false;
+      this.idle = true;
+      return this.nextJobFromJobData(undefined, undefined, token);
+    }
+    this.pairFetchWithMarkerCheck();
+    this.idle = false;
+    const job = (await super.moveToActive(token, name)) as Job | undefined;
+    if (job) {
+      this.fetched(job, this.fetchPaired);
+    } else {
+      if (this.markerIsOurs && !this.fetchPaired) this.clearMarker();
+      this.markerIsOurs = false;
+      this.idle = true;
+    }
+    return job as Job;
+  }
+
+  override processJob(job: Job, token: string, fetchNext?: () => boolean): ReturnType<Worker["processJob"]> {
+    return super.processJob(job, token, fetchNext).finally(() => this.owned.delete(job));
+  }
+
+  protected override async handleCompleted(
+    result: unknown,
+    job: Job,
+    token: string,
+    fetchNext: () => boolean = () => true,
+    span?: Parameters<Worker["handleCompleted"]>[4],
+  ): Promise<Job> {
+    const next = (await super.handleCompleted(
+      result,
+      job,
+      token,
+      this.fetchNextUnlessIdle(fetchNext),
+      span,
+    )) as Job | undefined;
+    if (next) this.fetched(next, false);
+    return next as Job;
+  }
+
+  protected override async handleFailed(
+    error: Error,
+    job: Job,
+    token: string,
+    fetchNext: () => boolean = () => true,
+    span?: Parameters<Worker["handleFailed"]>[4],
+  ): Promise<Job> {
+    const next = (await super.handleFailed(error, job, token, this.fetchNextUnlessIdle(fetchNext), span)) as
+      | Job
+      | undefined;
+    if (next && !this.owned.has(next)) this.fetched(next, false);
+    return next as Job;
+  }
+
+  /**
+   * While other jobs are in flight BullMQ's loop waits for them instead of fetching, and only
+   * completions pull new jobs: there, a completion always fetches next. The last job in flight
+   * need not when the queue was found empty: the loop blocks on the marker after it.
+   */
+  private fetchNextUnlessIdle(fetchNext: () => boolean): () => boolean {
+    return () => !(this.idle && this.owned.size <= 1) && fetchNext();
+  }
+
+  private fetched(job: Job, checked: boolean): void {
+    this.owned.add(job);
+    this.markerIsOurs = true;
+    this.markerChecked = checked;
+  }
+
+  private clearMarker(): void {
+    const { wait, prioritized, marker } = this.keys;
+    this.redis.clearMarkerIfIdle(wait!, prioritized!, marker!).catch(() => undefined);
+  }
+
+  /**
+   * Wraps BullMQ's moveToActive script command on the worker's connection (defined by BullMQ as
+   * `moveToActive:<version>` once connected) so that `clearMarkerIfIdle` is written right behind
+   * it: one write, run by Redis in that order. Until it is defined, fetches go alone.
+   */
+  private pairFetchWithMarkerCheck(): void {
+    if (this.fetchPaired) return;
+    const redis = this.redis as unknown as Record<string, unknown> & {
+      scriptsSet?: Record<string, unknown>;
+      status: string;
+      stream?: { cork(): void; uncork(): void };
+    };
+    const command = Object.keys(redis.scriptsSet ?? {}).find((key) => key.startsWith("moveToActive:"));
+    const send = command ? (redis[command] as Send | undefined) : undefined;
+    if (!command || typeof send !== "function") return;
+    redis[command] = (...args: unknown[]) => {
+      const stream = redis.status === "ready" ? redis.stream : undefined;
+      stream?.cork();
+      try {
+        const fetching = send.apply(redis, args);
+        this.clearMarker();
+        return fetching;
+      } finally {
+        stream?.uncork();
+      }
+    };
+    this.fetchPaired = true;
+  }
+}
