@@ -46,10 +46,11 @@ export interface Baseline {
   env: Record<string, string>;
 }
 
-export async function startBaseline(stack: Stack): Promise<Baseline> {
+/** `rconPort`: where the baseline reaches RCON (the devserver's own port, or a delay proxy's). */
+export async function startBaseline(stack: Stack, rconPort = stack.devserver.rconPort): Promise<Baseline> {
   const env = {
     BASELINE_RCON_HOST: "127.0.0.1",
-    BASELINE_RCON_PORT: String(stack.devserver.rconPort),
+    BASELINE_RCON_PORT: String(rconPort),
     BASELINE_RCON_PASSWORD: stack.devserver.password,
     POLICY_FILE: stack.policyFile,
   };

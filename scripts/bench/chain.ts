@@ -8,8 +8,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { type Proc, REPO } from "../../mcp/tests/e2e/support/processes.js";
+import { freePort, type Proc, REPO, startNode, until } from "../../mcp/tests/e2e/support/processes.js";
 import { type Stack, startStack } from "../../mcp/tests/e2e/support/stack.js";
+import { testRedisUrl } from "../../shared/testing/redis.js";
 import { directRcon, endSession, mcpSequential, queueOnly } from "./chain-calls.js";
 import { compare, startBaseline, type Transport } from "./chain-compare.js";
 import { eventsEndToEnd } from "./chain-events.js";
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     long: { type: "string" },
     failover: { type: "string" },
     "lease-ttl": { type: "string", default: "5000" },
+    rtt: { type: "string", default: "0" },
     clients: { type: "string", default: "1,16,64" },
     transports: { type: "string", default: "http,stdio" },
     phases: { type: "string", default: "latency,events,compare" },
@@ -60,6 +62,7 @@ const transports = (values.transports.split(",") as Transport[]).sort();
 const phases = new Set(values.phases.split(","));
 const perCallCalls = Number(values.calls);
 const md = values.markdown;
+const rttMs = Number(values.rtt);
 for (const [name, v] of Object.entries({
   seconds,
   samples,
@@ -72,6 +75,8 @@ for (const [name, v] of Object.entries({
 })) {
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
 }
+if (!Number.isFinite(rttMs) || rttMs < 0)
+  throw new Error(`--rtt must be a number of ms >= 0, got ${values.rtt}`);
 if ([...phases].some((p) => !["latency", "events", "compare", "percall"].includes(p))) {
   throw new Error(`--phases must be a comma list of latency, events, compare, percall; got ${values.phases}`);
 }
@@ -88,9 +93,14 @@ const print = (line = "") => process.stdout.write(`${line}\n`);
 
 let stack: Stack | undefined;
 let baselineProc: Proc | undefined;
+const proxies: Proc[] = [];
 let stopping: Promise<void> | undefined;
 const stopAll = () => {
-  stopping ??= Promise.allSettled([stack?.stop(), baselineProc?.stop()]).then(() => undefined);
+  stopping ??= Promise.allSettled([
+    stack?.stop(),
+    baselineProc?.stop(),
+    ...proxies.map((p) => p.stop()),
+  ]).then(() => undefined);
   return stopping;
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -117,10 +127,17 @@ async function main(): Promise<void> {
     LOG_LEVEL: logLevel,
     ...(values["node-options"] ? { NODE_OPTIONS: values["node-options"] } : {}),
   };
+  // --rtt: the MCP servers (ours and the baseline) on another host than the game host (Minecraft,
+  // the bridge and Redis): ours reaches Redis, the baseline reaches RCON, through a delay proxy.
+  const redisUrl = testRedisUrl();
+  const mcpRedis = rttMs > 0 ? await delayedRedis(redisUrl) : redisUrl;
   stack = await startStack({
+    redisUrl,
     bridgeEnv: failoverRounds === undefined ? env : { ...env, LEASE_TTL_MS: String(leaseTtlMs) },
-    mcpEnv: env,
+    mcpEnv: { ...env, REDIS_URL: mcpRedis },
   });
+  if (rttMs > 0)
+    print(`network: ${rttMs} ms round trip between the MCP servers and the game host (delay proxy)`);
   const java = childrenNamed("java");
   const watched: Watched[] = [
     { name: "devserver (JVM)", pid: java[0] ?? Number.NaN },
@@ -222,6 +239,25 @@ async function main(): Promise<void> {
   save("chain", measured);
 }
 
+/** Starts a delay proxy (delay-proxy.ts, its own process) in front of host:port; returns its port. */
+async function delayProxy(host: string, port: number): Promise<number> {
+  const listen = await freePort();
+  const args = ["--listen", String(listen), "--target", `${host}:${port}`, "--rtt", String(rttMs)];
+  const proxy = startNode(`delay-proxy-${listen}`, "scripts/bench/delay-proxy.ts", args, {
+    NODE_OPTIONS: "--import tsx",
+  });
+  proxies.push(proxy);
+  await until(() => proxy.output().includes("listening"), `delay proxy\n${proxy.output()}`, 30_000);
+  return listen;
+}
+
+/** The same Redis URL, through a delay proxy. */
+async function delayedRedis(url: string): Promise<string> {
+  const through = new URL(url);
+  through.port = String(await delayProxy(through.hostname, Number(through.port || 6379)));
+  return through.toString();
+}
+
 function stackOrThrow(): Stack {
   if (!stack) throw new Error("the stack is not running");
   return stack;
@@ -249,7 +285,8 @@ async function comparePhase(measured: Measured, watched: Watched[]): Promise<voi
     await mcpSequential(client, 300);
     await endSession(client);
   }
-  const baseline = await startBaseline(stack);
+  const rcon = stack.devserver.rconPort;
+  const baseline = await startBaseline(stack, rttMs > 0 ? await delayProxy("127.0.0.1", rcon) : rcon);
   baselineProc = baseline.http;
   const [devserver, ...ours] = watched;
   for (const transport of transports) {

@@ -29,6 +29,7 @@ import { policyFragment } from "../../npc/src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../npc/src/definitions/schema.js";
 import { NpcService } from "../../npc/src/service.js";
 import { type PeerSettings, spot } from "./npc-peers.js";
+import { NpcTrace } from "./npc-trace.js";
 
 const { values } = parseArgs({
   options: {
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     rate: { type: "string", default: "1000" },
     seconds: { type: "string", default: "10" },
     profile: { type: "string" },
+    trace: { type: "boolean", default: false },
   },
 });
 const NPCS = Number(values.npcs);
@@ -128,6 +130,7 @@ const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
 global.gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
 const service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));
+const trace = values.trace ? new NpcTrace(service) : undefined;
 await service.start();
 await new Promise((r) => setTimeout(r, 3000)); // summons and the first position refresh
 
@@ -140,6 +143,7 @@ if (profiler) {
   await profiler.post("Profiler.enable");
   await profiler.post("Profiler.start");
 }
+trace?.start();
 const eventLoop = monitorEventLoopDelay({ resolution: 5 });
 eventLoop.enable();
 const cpuBefore = process.cpuUsage();
@@ -152,6 +156,7 @@ const sendSeconds = await sent;
 const deadline = Date.now() + 30_000;
 while (answered.size < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
 eventLoop.disable();
+trace?.stop();
 const cpu = process.cpuUsage(cpuBefore);
 const peerCpuUsed = (await peerCpu()).map((c, i) => c - peerCpuBefore[i]!);
 
@@ -192,6 +197,7 @@ const ms = (ns: number) => (ns / 1e6).toFixed(1);
 console.log(
   `NPC service: CPU ${((cpu.user + cpu.system) / 1000 / total).toFixed(3)} ms per line, event loop delay p50 ${ms(eventLoop.percentile(50))} ms, p99 ${ms(eventLoop.percentile(99))} ms; peers' CPU per line: LLM ${(peerCpuUsed[0]! / total).toFixed(3)} ms, bridge ${(peerCpuUsed[1]! / total).toFixed(3)} ms`,
 );
+if (trace) console.log(trace.report(stored, answered));
 
 // Memory per NPC with a full history: fill every history to 100 entries, measure Redis and heap.
 const line = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.";
