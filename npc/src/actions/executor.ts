@@ -32,6 +32,8 @@ export function actionId(key: string, index: number): string {
 
 export class ActionExecutor {
   private readonly gates = new WeakMap<NpcDefinition, CommandGate>();
+  /** NPC id -> its placement in progress (kill, then summon); its actions wait for it. */
+  private readonly placing = new Map<string, Promise<CommandResult>>();
 
   constructor(
     private readonly jobs: JobRunner,
@@ -49,15 +51,20 @@ export class ActionExecutor {
    * the players within the NPC's radius.
    */
   async say(npc: NpcDefinition, text: string, key: string): Promise<CommandResult[]> {
+    await this.placed(npc);
     const results: CommandResult[] = [];
     for (const [i, command] of speechCommands(npc, text).entries()) {
       results.push(await this.send(npc, command, actionId(`${key}:say`, i)));
+    }
+    for (const r of results.filter((r) => !r.ok)) {
+      this.logger.warn({ npc: npc.id, command: r.command, error: r.error }, "NPC speech not delivered");
     }
     return results;
   }
 
   /** Runs <function> blocks the NPC's patterns allow; the others are refused here and logged. */
   async functions(npc: NpcDefinition, blocks: string[], key: string): Promise<CommandResult[]> {
+    await this.placed(npc);
     const results: CommandResult[] = [];
     for (const [i, block] of blocks.entries()) {
       const call = parseFunction(block);
@@ -90,11 +97,26 @@ export class ActionExecutor {
 
   /**
    * Removes any old copy of the NPC's entity (vanilla answers "No entity was found" when there is
-   * none, which is fine), then summons it where the definition says.
+   * none, which is fine), then summons it where the definition says. Until the summon is answered
+   * the NPC has no entity (or an old one about to go), so its speech and commands wait for it:
+   * a tellraw run `at` a missing entity reaches nobody, and the answer would be lost (after a
+   * takeover the replayed batch is often ready before the placement is).
    */
-  async summon(npc: NpcDefinition): Promise<CommandResult> {
-    await this.dismiss(npc);
-    return this.send(npc, summonCommand(npc));
+  summon(npc: NpcDefinition): Promise<CommandResult> {
+    const placing = this.placed(npc).then(async () => {
+      await this.dismiss(npc);
+      return this.send(npc, summonCommand(npc));
+    });
+    this.placing.set(npc.id, placing);
+    void placing.finally(() => {
+      if (this.placing.get(npc.id) === placing) this.placing.delete(npc.id);
+    });
+    return placing;
+  }
+
+  /** Resolves once no placement of the NPC is in progress (placements never reject: send does not). */
+  private async placed(npc: NpcDefinition): Promise<void> {
+    await this.placing.get(npc.id);
   }
 
   async dismiss(npc: NpcDefinition): Promise<CommandResult> {

@@ -148,8 +148,11 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
       "fallback line",
       30_000,
     );
-    const history = (await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).join("\n");
-    expect(history).toContain("are you there?");
+    // The batch is recorded after its fallback line was answered by the bridge: wait for it.
+    const history = await until(async () => {
+      const lines = (await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).join("\n");
+      return lines.includes("are you there?") && lines;
+    }, "the batch recorded");
     expect(history).not.toContain("Hmm, let me think.");
     stack.llm.fault({ kind: "status", status: 500 }, 4);
     await stack.command("sim chat Steve Bob?? hello?");
