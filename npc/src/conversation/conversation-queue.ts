@@ -1,10 +1,24 @@
 /**
  * One NPC's waiting messages: bounded (the lowest priority is
- * dropped and counted), batched (the first message opens a window of `batchDelayMs`; everything
- * that arrives in it is answered together), highest priority first. Pure: time comes from the
- * caller, the timer lives in the scheduler.
+ * dropped and counted), batched (the first message opens a window of `batchDelayMs`, counted from
+ * when it was stored: see batchWait; everything that arrives in it is answered together), highest
+ * priority first. Pure: time comes from the caller, the timer lives in the scheduler.
  */
-import { type IncomingMessage, priorityOf } from "./message.js";
+import { type IncomingMessage, priorityOf, storedAt } from "./message.js";
+
+/**
+ * How long the batch a message opens waits, when it arrives `lateMs` after it was stored. While
+ * ingestion keeps up (late by at most half the delay) the delay counts from when it was stored, so
+ * routing time is not added to it and messages that arrive together (one late read) keep the
+ * windows their storing times gave them instead of firing together. A later message (the process
+ * is behind, or it was redelivered after a restart) waits as long as it was late, at most the full
+ * delay, so batches still collect what follows. Never less than half the delay; a negative
+ * lateness (this host's clock behind Redis's) counts as none.
+ */
+export function batchWait(delayMs: number, lateMs: number): number {
+  const late = Math.max(0, lateMs);
+  return late <= delayMs / 2 ? delayMs - late : Math.min(late, delayMs);
+}
 
 export interface QueueSettings {
   maxQueueSize: number;
@@ -28,7 +42,7 @@ export interface EnqueueResult {
 export class ConversationQueue {
   private waiting: Waiting[] = [];
   private order = 0;
-  private windowOpenedAt: number | undefined;
+  private due: number | undefined;
 
   constructor(private settings: QueueSettings) {}
 
@@ -41,7 +55,7 @@ export class ConversationQueue {
   }
 
   enqueue(message: IncomingMessage, now: number): EnqueueResult {
-    this.windowOpenedAt ??= now;
+    this.due ??= now + batchWait(this.settings.batchDelayMs, now - (storedAt(message) ?? now));
     this.waiting.push({ message, enqueuedAt: now, order: this.order++ });
     let dropped: IncomingMessage | undefined;
     if (this.waiting.length > this.settings.maxQueueSize) {
@@ -54,7 +68,7 @@ export class ConversationQueue {
 
   /** When the current batch is due, or undefined when nothing waits. */
   dueAt(): number | undefined {
-    return this.windowOpenedAt === undefined ? undefined : this.windowOpenedAt + this.settings.batchDelayMs;
+    return this.due;
   }
 
   /** Takes every waiting message, highest priority first (ties: oldest first); empty before due. */
@@ -63,7 +77,7 @@ export class ConversationQueue {
     if (due === undefined || now < due) return [];
     const batch = this.sorted(now).map((w) => w.message);
     this.waiting = [];
-    this.windowOpenedAt = undefined;
+    this.due = undefined;
     return batch;
   }
 
@@ -75,7 +89,7 @@ export class ConversationQueue {
   takeOnly(ids: ReadonlySet<string>, now: number): IncomingMessage[] {
     const taken = this.sorted(now).filter((w) => ids.has(w.message.id));
     this.waiting = this.waiting.filter((w) => !ids.has(w.message.id));
-    if (this.waiting.length === 0) this.windowOpenedAt = undefined;
+    if (this.waiting.length === 0) this.due = undefined;
     return taken.map((w) => w.message);
   }
 

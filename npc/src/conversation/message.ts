@@ -35,3 +35,12 @@ export function priorityOf(
   const waited = Math.min(5, Math.max(0, Math.floor((now - enqueuedAt) / 1000)));
   return PRIORITY_WEIGHTS[message.kind] + closer + waited;
 }
+
+/**
+ * When the message's source entry was stored (ms since epoch, the Redis stream id's time), or
+ * undefined for a message that did not come from a stream (proximity, operator lines).
+ */
+export function storedAt(message: Pick<IncomingMessage, "id">): number | undefined {
+  const m = /\/(\d+)-\d+$/.exec(message.id);
+  return m ? Number(m[1]) : undefined;
+}

@@ -66,6 +66,41 @@ describe("conversation queue", () => {
     );
   });
 
+  // Feature: minecraft-mcp-bridge, Property: a window counts from when its first message was stored while ingestion keeps up
+  it("opens the window when the first message was stored, waiting between half and the whole delay", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 }),
+        fc.integer({ min: -2_000, max: 5_000 }),
+        fc.integer({ min: 2, max: 2_000 }),
+        fc.array(fc.integer({ min: 0, max: 3_000 }), { maxLength: 5 }),
+        (stored, late, delay, laterGaps) => {
+          const q = new ConversationQueue({ ...settings, batchDelayMs: delay });
+          const arrived = stored + late;
+          const first = {
+            ...build([{ kind: "chat", sender: "Steve", at: stored }])[0]!,
+            id: `ev/${stored}-0`,
+          };
+          const due = q.enqueue(first, arrived).dueAt;
+          if (late >= 0 && late <= delay / 2) expect(due).toBe(stored + delay);
+          if (late <= 0) expect(due).toBe(arrived + delay);
+          expect(due).toBeGreaterThanOrEqual(arrived + delay / 2);
+          expect(due).toBeLessThanOrEqual(arrived + delay);
+          // Later messages of the window (whenever they were stored) do not move it.
+          let at = arrived;
+          for (const [i, gap] of laterGaps.entries()) {
+            at += gap;
+            const m = { ...first, id: `ev/${at - gap * 2}-${i + 1}`, timestamp: at };
+            expect(q.enqueue(m, at).dueAt).toBe(due);
+          }
+          expect(q.takeBatch(due - 1)).toEqual([]);
+          expect(q.takeBatch(due)).toHaveLength(1 + laterGaps.length);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   // Feature: minecraft-mcp-bridge, Property: the queue never holds more than its bound and drops the lowest priority
   it("stays within its bound, dropping and reporting the lowest priority", () => {
     fc.assert(
