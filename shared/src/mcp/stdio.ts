@@ -4,8 +4,10 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { coalesceWrites } from "./coalesce-writes.js";
 
 export async function serveStdio(server: McpServer): Promise<{ close(): Promise<void> }> {
-  await server.connect(new StdioServerTransport());
+  // A burst of pushed events goes out in one write per event-loop turn, not one per message.
+  await server.connect(new StdioServerTransport(process.stdin, coalesceWrites(process.stdout)));
   return { close: () => server.close() };
 }
