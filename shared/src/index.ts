@@ -2,6 +2,7 @@ export * from "./approval.js";
 export * from "./ascii-json.js";
 export * from "./backoff.js";
 export * from "./command-gate.js";
+export * from "./coalesce-writes.js";
 export * from "./command-targets.js";
 export * from "./config.js";
 export * from "./envelopes.js";

@@ -13,7 +13,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { BridgeError, type ClientIdentity, type Policy } from "../index.js";
-import { coalesceWrites } from "./coalesce-writes.js";
+import { coalesceWrites } from "../coalesce-writes.js";
 import { bearerAuth, originCheck, sendError } from "./http-auth.js";
 
 export interface HttpOptions {

@@ -4,7 +4,7 @@
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { coalesceWrites } from "./coalesce-writes.js";
+import { coalesceWrites } from "../coalesce-writes.js";
 
 export async function serveStdio(server: McpServer): Promise<{ close(): Promise<void> }> {
   // A burst of pushed events goes out in one write per event-loop turn, not one per message. A

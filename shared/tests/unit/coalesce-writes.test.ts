@@ -8,7 +8,7 @@ import { connect, createServer, type Socket } from "node:net";
 import { Writable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { coalesceWrites } from "../../src/mcp/coalesce-writes.js";
+import { coalesceWrites } from "../../src/coalesce-writes.js";
 
 function sink(highWaterMark = 16 * 1024) {
   const calls: string[][] = [];
