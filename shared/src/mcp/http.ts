@@ -12,8 +12,8 @@ import { hostHeaderValidation } from "@modelcontextprotocol/sdk/server/middlewar
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import { BridgeError, type ClientIdentity, type Policy } from "../index.js";
 import { coalesceWrites } from "../coalesce-writes.js";
+import { BridgeError, type ClientIdentity, type Policy } from "../index.js";
 import { bearerAuth, originCheck, sendError } from "./http-auth.js";
 
 export interface HttpOptions {
