@@ -133,6 +133,7 @@ export class NpcService {
       group: CONSUMER_GROUP,
       consumer: config.NPC_CONSUMER,
       claimIdleMs: Math.max(2000, 2 * config.NPC_LEASE_TTL_MS),
+      readIntervalMs: config.NPC_READ_INTERVAL_MS,
       logger,
       fanOut,
       inbox: this.inbox,

@@ -125,6 +125,7 @@ const config = loadConfig({
   NPC_LLM_CONCURRENCY: "32",
   NPC_POSITION_REFRESH_MS: "60000",
   NPC_CONSUMER: "bench",
+  NPC_READ_INTERVAL_MS: process.env.NPC_READ_INTERVAL_MS,
 });
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
 global.gc?.();
