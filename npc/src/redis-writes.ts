@@ -11,8 +11,16 @@ import type { Socket } from "node:net";
 import type { Redis } from "ioredis";
 
 const coalesced = new WeakSet<Socket>();
+const clients = new WeakSet<Redis>();
+
+/** A new connection with the same options, coalescing its writes when `redis` does. */
+export function duplicateConnection(redis: Redis): Redis {
+  const copy = redis.duplicate();
+  return clients.has(redis) ? coalesceWrites(copy) : copy;
+}
 
 export function coalesceWrites(redis: Redis): Redis {
+  clients.add(redis);
   const apply = () => {
     const socket = (redis as unknown as { stream?: Socket }).stream;
     if (!socket || coalesced.has(socket)) return;

@@ -27,6 +27,7 @@ import type { LlmBackend } from "./llm/backend.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
+import { duplicateConnection } from "./redis-writes.js";
 import { PlayerTracker } from "./world/player-tracker.js";
 import { Proximity } from "./world/proximity.js";
 
@@ -44,6 +45,12 @@ export class NpcService {
   readonly definitions: DefinitionStore;
   readonly history: ConversationHistory;
   readonly jobs: JobClient;
+  /**
+   * The jobs' own connection: BullMQ defines its ~40 scripts on the connection it is given, and
+   * ioredis copies every defined script onto each pipeline and MULTI it creates (about 0.1 ms each),
+   * so the history's transactions and the readers' XACK pipelines run on `redis`, without them.
+   */
+  private readonly jobsRedis: Redis;
   readonly executor: ActionExecutor;
   readonly backends: Record<"ollama" | "openai", LlmBackend>;
   readonly ownership: Ownership;
@@ -70,8 +77,9 @@ export class NpcService {
     );
     this.history = new ConversationHistory(redis, config.REDIS_PREFIX);
     this.records = new NpcRecords(redis, config.REDIS_PREFIX);
+    this.jobsRedis = duplicateConnection(redis);
     this.jobs = new JobClient({
-      redis,
+      redis: this.jobsRedis,
       prefix: config.REDIS_PREFIX,
       secret: config.JOB_SECRET,
       timeoutMs: config.JOB_TIMEOUT_MS,
@@ -304,5 +312,6 @@ export class NpcService {
     await Promise.all([...this.responders.values()].map((r) => r.close()));
     await this.ownership.close();
     await this.jobs.close();
+    this.jobsRedis.disconnect();
   }
 }

@@ -125,10 +125,10 @@ export class Router {
   /** Chat from a player within the NPC's radius: delivered when it names the NPC or continues a conversation. */
   acceptChat(npc: NpcDefinition, line: ChatLine, d: number, now: number): Delivery | Skip {
     const key = `${npc.id} ${line.player}`;
-    const named = this.namePattern(npc).test(line.text);
     const talking =
       now - (this.open.get(key) ?? Number.NEGATIVE_INFINITY) <= this.settings.conversationWindowMs;
-    if (!named && !talking) return "not_addressed";
+    // The name pattern (a Unicode, case-insensitive regex) only when no conversation is open.
+    if (!talking && !this.namePattern(npc).test(line.text)) return "not_addressed";
     if (!this.players.take(line.player, now)) return "player_rate_limited";
     this.open.set(key, now);
     return {
