@@ -128,7 +128,7 @@ export class NpcService {
       redis,
       prefix: config.REDIS_PREFIX,
       group: CONSUMER_GROUP,
-      npcs: () => this.definitions.all(),
+      npcs: () => this.definitions.current(),
       clientFor: (serverId) => this.clientFor(serverId),
       tracker: this.tracker,
       metrics: this.metrics,
@@ -290,7 +290,7 @@ export class NpcService {
   }
 
   private clientFor(serverId: string): ClientIdentity | undefined {
-    const npc = this.definitions.all().find((n) => n.location.serverId === serverId);
+    const npc = this.definitions.current().find((n) => n.location.serverId === serverId);
     return npc && this.executor.clientOf(npc);
   }
 
