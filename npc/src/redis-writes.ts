@@ -1,46 +1,31 @@
 /**
- * Write coalescing on an ioredis connection: the commands, transactions and scripts issued in one
- * turn of the event loop (several NPCs' batches, their XACKs and job adds) leave in one socket
- * write instead of one each. The socket is corked at the first write and uncorked in the same
- * turn's check phase (setImmediate), after the timers and the I/O callbacks that were ready: at
- * 1,000 lines/s about 6 writes per syscall instead of 1.5 with process.nextTick. Order and replies
- * are unchanged (the same bytes in the same order, fewer syscalls). Applied again to each new
- * socket after a reconnect.
+ * Write coalescing on the NPC service's Redis connections (shared/coalesce-writes.ts on the socket):
+ * the commands, transactions and scripts issued in one event-loop turn (several NPCs' batches, their
+ * XACKs and job adds) leave in one socket write instead of one each; at 1,000 lines/s about 6
+ * commands per write. Same bytes in the same order, so replies are unchanged. ioredis makes a new
+ * socket on every reconnect: the coalescing is applied again to each.
  */
 import type { Socket } from "node:net";
+import { coalesceWrites } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
 
-const coalesced = new WeakSet<Socket>();
 const clients = new WeakSet<Redis>();
 
-/** A new connection with the same options, coalescing its writes when `redis` does. */
-export function duplicateConnection(redis: Redis): Redis {
-  const copy = redis.duplicate();
-  return clients.has(redis) ? coalesceWrites(copy) : copy;
-}
-
-export function coalesceWrites(redis: Redis): Redis {
+/** Coalesces the connection's writes, on its current socket and on every later one. */
+export function coalesceRedisWrites(redis: Redis): Redis {
+  if (clients.has(redis)) return redis;
   clients.add(redis);
   const apply = () => {
     const socket = (redis as unknown as { stream?: Socket }).stream;
-    if (!socket || coalesced.has(socket)) return;
-    coalesced.add(socket);
-    const write = socket.write;
-    let corked = false;
-    const uncork = () => {
-      corked = false;
-      socket.uncork();
-    };
-    socket.write = function (this: Socket, ...args: Parameters<Socket["write"]>) {
-      if (!corked) {
-        corked = true;
-        socket.cork();
-        setImmediate(uncork);
-      }
-      return write.apply(this, args);
-    } as Socket["write"];
+    if (socket) coalesceWrites(socket);
   };
   redis.on("connect", apply);
   apply();
   return redis;
+}
+
+/** A new connection with the same options, coalescing its writes when `redis` does. */
+export function duplicateConnection(redis: Redis): Redis {
+  const copy = redis.duplicate();
+  return clients.has(redis) ? coalesceRedisWrites(copy) : copy;
 }

@@ -2,7 +2,7 @@ import type { Socket } from "node:net";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { coalesceWrites, duplicateConnection } from "../../src/redis-writes.js";
+import { coalesceRedisWrites, duplicateConnection } from "../../src/redis-writes.js";
 
 const connections: Redis[] = [];
 afterEach(() => {
@@ -35,10 +35,10 @@ async function burst(redis: Redis, key: string): Promise<unknown[]> {
   return Promise.all(replies);
 }
 
-describe("coalesceWrites (real Redis)", () => {
+describe("coalesceRedisWrites (real Redis)", () => {
   it("sends a turn's commands, transactions and pipelines in a few writes, replies unchanged", async () => {
     const key = uniquePrefix("coalesce");
-    const redis = coalesceWrites(new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 }));
+    const redis = coalesceRedisWrites(new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 }));
     const plain = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
     connections.push(redis, plain);
     await Promise.all([redis.ping(), plain.ping()]);
@@ -61,7 +61,7 @@ describe("coalesceWrites (real Redis)", () => {
 
   it("coalesces again after a reconnect, and on duplicates of a coalescing connection", async () => {
     const key = uniquePrefix("coalesce");
-    const redis = coalesceWrites(new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 }));
+    const redis = coalesceRedisWrites(new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 }));
     connections.push(redis);
     await redis.ping();
     redis.disconnect(true);
