@@ -77,7 +77,9 @@ export class NpcService {
     );
     this.history = new ConversationHistory(redis, config.REDIS_PREFIX);
     this.records = new NpcRecords(redis, config.REDIS_PREFIX);
-    this.jobsRedis = duplicateConnection(redis);
+    this.jobsRedis = duplicateConnection(redis).on("error", (error: Error) =>
+      logger.warn({ err: error.message }, "redis error (jobs connection)"),
+    );
     this.jobs = new JobClient({
       redis: this.jobsRedis,
       prefix: config.REDIS_PREFIX,
