@@ -24,6 +24,11 @@ export const NpcConfigSchema = z.object({
     .transform((hosts) => (hosts.length > 0 ? hosts : ["127.0.0.1", "localhost", "[::1]"])),
   NPC_BATCH_DELAY_MS: env.int(500, 0, 60_000),
   NPC_MAX_QUEUE: env.int(50, 1, 10_000),
+  /**
+   * The stream readers start a new read at most this often: under load each read takes a few
+   * entries instead of one (less CPU in this process and in Redis), for at most this much latency.
+   */
+  NPC_READ_INTERVAL_MS: env.int(5, 0, 1000),
   NPC_LLM_CONCURRENCY: env.int(4, 1, 1000),
   NPC_MAX_TURNS: env.int(4, 1, 100),
   NPC_COOLDOWN_MS: env.int(30_000, 0, 3_600_000),

@@ -15,6 +15,7 @@ import { DefinitionStore } from "./definitions/store.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
 import { startOpsServer } from "./ops/ops-server.js";
+import { coalesceRedisWrites } from "./redis-writes.js";
 import { NpcService } from "./service.js";
 
 const [command, flag, target] = process.argv.slice(2);
@@ -60,7 +61,7 @@ async function check(): Promise<void> {
 async function serve(): Promise<void> {
   const config = loadConfigOrExit(() => loadConfig(process.env));
   const logger = createLogger({ name: "npc", level: config.LOG_LEVEL });
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+  const redis = coalesceRedisWrites(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }));
   redis.on("error", (error) => logger.warn({ err: error.message }, "redis error"));
   const service = new NpcService(config, redis, logger);
   await service.start();

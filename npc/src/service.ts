@@ -27,6 +27,7 @@ import type { LlmBackend } from "./llm/backend.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
+import { duplicateConnection } from "./redis-writes.js";
 import { PlayerTracker } from "./world/player-tracker.js";
 import { Proximity } from "./world/proximity.js";
 
@@ -44,6 +45,12 @@ export class NpcService {
   readonly definitions: DefinitionStore;
   readonly history: ConversationHistory;
   readonly jobs: JobClient;
+  /**
+   * The jobs' own connection: BullMQ defines its ~40 scripts on the connection it is given, and
+   * ioredis copies every defined script onto each pipeline and MULTI it creates (about 0.1 ms each),
+   * so the history's transactions and the readers' XACK pipelines run on `redis`, without them.
+   */
+  private readonly jobsRedis: Redis;
   readonly executor: ActionExecutor;
   readonly backends: Record<"ollama" | "openai", LlmBackend>;
   readonly ownership: Ownership;
@@ -70,8 +77,11 @@ export class NpcService {
     );
     this.history = new ConversationHistory(redis, config.REDIS_PREFIX);
     this.records = new NpcRecords(redis, config.REDIS_PREFIX);
+    this.jobsRedis = duplicateConnection(redis).on("error", (error: Error) =>
+      logger.warn({ err: error.message }, "redis error (jobs connection)"),
+    );
     this.jobs = new JobClient({
-      redis,
+      redis: this.jobsRedis,
       prefix: config.REDIS_PREFIX,
       secret: config.JOB_SECRET,
       timeoutMs: config.JOB_TIMEOUT_MS,
@@ -120,7 +130,7 @@ export class NpcService {
       redis,
       prefix: config.REDIS_PREFIX,
       group: CONSUMER_GROUP,
-      npcs: () => this.definitions.all(),
+      npcs: () => this.definitions.current(),
       clientFor: (serverId) => this.clientFor(serverId),
       tracker: this.tracker,
       metrics: this.metrics,
@@ -133,6 +143,7 @@ export class NpcService {
       group: CONSUMER_GROUP,
       consumer: config.NPC_CONSUMER,
       claimIdleMs: Math.max(2000, 2 * config.NPC_LEASE_TTL_MS),
+      readIntervalMs: config.NPC_READ_INTERVAL_MS,
       logger,
       fanOut,
       inbox: this.inbox,
@@ -281,7 +292,7 @@ export class NpcService {
   }
 
   private clientFor(serverId: string): ClientIdentity | undefined {
-    const npc = this.definitions.all().find((n) => n.location.serverId === serverId);
+    const npc = this.definitions.current().find((n) => n.location.serverId === serverId);
     return npc && this.executor.clientOf(npc);
   }
 
@@ -303,5 +314,6 @@ export class NpcService {
     await Promise.all([...this.responders.values()].map((r) => r.close()));
     await this.ownership.close();
     await this.jobs.close();
+    this.jobsRedis.disconnect();
   }
 }

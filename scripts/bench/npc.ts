@@ -27,6 +27,7 @@ import { Redis } from "ioredis";
 import { loadConfig } from "../../npc/src/config.js";
 import { policyFragment } from "../../npc/src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../npc/src/definitions/schema.js";
+import { coalesceRedisWrites } from "../../npc/src/redis-writes.js";
 import { NpcService } from "../../npc/src/service.js";
 import { type PeerSettings, spot } from "./npc-peers.js";
 import { NpcTrace } from "./npc-trace.js";
@@ -125,8 +126,10 @@ const config = loadConfig({
   NPC_LLM_CONCURRENCY: "32",
   NPC_POSITION_REFRESH_MS: "60000",
   NPC_CONSUMER: "bench",
+  NPC_READ_INTERVAL_MS: process.env.NPC_READ_INTERVAL_MS,
 });
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
+if (process.env.NPC_COALESCE !== "0") coalesceRedisWrites(redis); // as main.ts does; 0: the comparison without
 global.gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
 const service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));

@@ -22,7 +22,19 @@ function describeCommands(npc: NpcDefinition): string {
   ].join("\n");
 }
 
+/** Per definition object (a reload makes new ones): the prompt is the same for every batch. */
+const systemPrompts = new WeakMap<NpcDefinition, string>();
+
 export function systemPrompt(npc: NpcDefinition): string {
+  let prompt = systemPrompts.get(npc);
+  if (prompt === undefined) {
+    prompt = buildSystemPrompt(npc);
+    systemPrompts.set(npc, prompt);
+  }
+  return prompt;
+}
+
+function buildSystemPrompt(npc: NpcDefinition): string {
   return [
     `You are ${npc.name}, a character in Minecraft.`,
     npc.persona.systemPrompt,

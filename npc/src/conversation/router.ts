@@ -53,20 +53,23 @@ export type Candidate = { npc: NpcDefinition; distance: number };
 /** The NPCs within whose radius a chatting player stands (none when the position is unknown). */
 export function chatCandidates(
   serverId: string,
-  npcs: NpcDefinition[],
+  npcs: readonly NpcDefinition[],
   where: Position | undefined,
 ): Candidate[] | "unknown_position" {
-  const here = npcs.filter((n) => n.location.serverId === serverId);
-  if (!where) return here.length > 0 ? "unknown_position" : [];
-  return here.flatMap((npc) => {
-    const d =
-      where.world === npc.location.dimension ? distance(where, npc.location) : Number.POSITIVE_INFINITY;
-    return d <= npc.perception.radius ? [{ npc, distance: d }] : [];
-  });
+  const candidates: Candidate[] = [];
+  let here = false;
+  for (const npc of npcs) {
+    if (npc.location.serverId !== serverId) continue;
+    here = true;
+    if (!where || where.world !== npc.location.dimension) continue;
+    const d = distance(where, npc.location);
+    if (d <= npc.perception.radius) candidates.push({ npc, distance: d });
+  }
+  return !where && here ? "unknown_position" : candidates;
 }
 
 /** The NPCs that hear another NPC's line: same server and dimension, within their radius of it. */
-export function lineCandidates(line: Pick<NpcLine, "serverId" | "npcId">, npcs: NpcDefinition[]) {
+export function lineCandidates(line: Pick<NpcLine, "serverId" | "npcId">, npcs: readonly NpcDefinition[]) {
   const candidates: Candidate[] = [];
   const skipped: Skip[] = [];
   const speaker = npcs.find((n) => n.id === line.npcId);
@@ -125,10 +128,10 @@ export class Router {
   /** Chat from a player within the NPC's radius: delivered when it names the NPC or continues a conversation. */
   acceptChat(npc: NpcDefinition, line: ChatLine, d: number, now: number): Delivery | Skip {
     const key = `${npc.id} ${line.player}`;
-    const named = this.namePattern(npc).test(line.text);
     const talking =
       now - (this.open.get(key) ?? Number.NEGATIVE_INFINITY) <= this.settings.conversationWindowMs;
-    if (!named && !talking) return "not_addressed";
+    // The name pattern (a Unicode, case-insensitive regex) only when no conversation is open.
+    if (!talking && !this.namePattern(npc).test(line.text)) return "not_addressed";
     if (!this.players.take(line.player, now)) return "player_rate_limited";
     this.open.set(key, now);
     return {

@@ -53,7 +53,9 @@ function guardedPatternProblems(file: NpcFile): string[] {
 export type DefinitionsListener = (next: NpcDefinition[], previous: NpcDefinition[]) => void;
 
 export class DefinitionStore {
-  private file: NpcFile;
+  /** The enabled NPCs of the file in force, and by id (asked for every chat line: computed once per file). */
+  private enabled: readonly NpcDefinition[] = [];
+  private byId = new Map<string, NpcDefinition>();
   private unwatch: (() => void) | undefined;
   private readonly listeners = new Set<DefinitionsListener>();
 
@@ -61,7 +63,12 @@ export class DefinitionStore {
     readonly path: string,
     private readonly onError: (error: Error) => void = () => undefined,
   ) {
-    this.file = DefinitionStore.read(path);
+    this.use(DefinitionStore.read(path));
+  }
+
+  private use(file: NpcFile): void {
+    this.enabled = file.npcs.filter((n) => n.enabled);
+    this.byId = new Map(this.enabled.map((n) => [n.id, n]));
   }
 
   static read(path: string): NpcFile {
@@ -70,11 +77,16 @@ export class DefinitionStore {
 
   /** Enabled NPCs. */
   all(): NpcDefinition[] {
-    return this.file.npcs.filter((n) => n.enabled);
+    return [...this.enabled];
+  }
+
+  /** Enabled NPCs, the store's own list: read it, never change it. */
+  current(): readonly NpcDefinition[] {
+    return this.enabled;
   }
 
   get(id: string): NpcDefinition | undefined {
-    return this.all().find((n) => n.id === id);
+    return this.byId.get(id);
   }
 
   onChange(listener: DefinitionsListener): () => void {
@@ -92,7 +104,7 @@ export class DefinitionStore {
       return false;
     }
     const previous = this.all();
-    this.file = next;
+    this.use(next);
     for (const listener of this.listeners) listener(this.all(), previous);
     return true;
   }

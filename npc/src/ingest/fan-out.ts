@@ -78,7 +78,7 @@ export interface FanOutDeps {
   redis: Redis;
   prefix: string;
   group: string;
-  npcs(): NpcDefinition[];
+  npcs(): readonly NpcDefinition[];
   clientFor(serverId: string): ClientIdentity | undefined;
   tracker: PlayerTracker;
   metrics: NpcMetrics;

@@ -26,6 +26,8 @@ export interface ReadersOptions {
    * the owner's own entries waiting for an answer are skipped (it holds them already).
    */
   claimIdleMs: number;
+  /** New-entry reads start at least this far apart (GroupReader's minIntervalMs). */
+  readIntervalMs: number;
   logger: Logger;
   fanOut: FanOut;
   inbox: Inbox;
@@ -122,8 +124,9 @@ export class IngestReaders {
   }
 
   private reader(streams: string[], startId: string): GroupReader {
-    const { redis, group, consumer, claimIdleMs, logger } = this.options;
+    const { redis, group, consumer, claimIdleMs, readIntervalMs, logger } = this.options;
     return new GroupReader({
+      minIntervalMs: readIntervalMs,
       connection: redis.duplicate({ maxRetriesPerRequest: null }),
       redis,
       streams,

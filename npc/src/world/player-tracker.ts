@@ -19,7 +19,10 @@ export function distance(
   a: { x: number; y: number; z: number },
   b: { x: number; y: number; z: number },
 ): number {
-  return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  const dz = a.z - b.z;
+  return Math.sqrt(dx * dx + dy * dy + dz * dz); // Math.hypot is several times slower in V8
 }
 
 /** Vanilla world names ("world", "world_nether") or dimension ids, as one dimension id. */

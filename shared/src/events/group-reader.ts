@@ -44,6 +44,12 @@ export interface GroupReaderOptions {
   claimIdleMs?: number;
   blockMs?: number;
   count?: number;
+  /**
+   * New-entry reads start at least this far apart (0: at once). Under a steady trickle each read
+   * then takes what arrived meanwhile instead of waking for nearly every entry: fewer XREADGROUPs
+   * (each names every stream) for at most this much more latency.
+   */
+  minIntervalMs?: number;
   logger: Logger;
 }
 
@@ -53,6 +59,9 @@ export class GroupReader {
   private running = false;
   private loop: Promise<void> | undefined;
   private lastClaim = 0;
+  private lastRead = 0;
+  /** The XREADGROUP arguments of a new-entry read (the same every time). */
+  private newArgs: (string | number)[] | undefined;
   /** Delivered and not yet acknowledged: never handed out twice by this process. */
   private readonly inFlight = new Set<string>();
   /** Acknowledgements waiting for this tick's XACK, by stream. */
@@ -96,6 +105,7 @@ export class GroupReader {
         if (backlog) backlog = await this.readOnce(handler, backlog);
         else {
           await this.claimAbandoned(handler);
+          await this.spaceReads();
           await this.readOnce(handler, ">");
         }
       } catch (error) {
@@ -107,21 +117,32 @@ export class GroupReader {
     }
   }
 
+  private async spaceReads(): Promise<void> {
+    const { minIntervalMs = 0 } = this.options;
+    const wait = this.lastRead + minIntervalMs - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    this.lastRead = performance.now();
+  }
+
+  private readArgs(id: string): (string | number)[] {
+    if (id === ">" && this.newArgs) return this.newArgs;
+    const { group, consumer, streams, blockMs = 2000, count = 200 } = this.options;
+    const args: (string | number)[] = ["GROUP", group, consumer, "COUNT", count];
+    if (id === ">") args.push("BLOCK", blockMs);
+    args.push("STREAMS", ...streams, ...streams.map(() => id));
+    if (id === ">") this.newArgs = args;
+    return args;
+  }
+
   /**
    * One XREADGROUP. With ">" new entries; with an id, this consumer's own pending entries after it
    * (the backlog after a restart): returns the id to continue from, or undefined when it is done.
    */
   private async readOnce(handler: GroupHandler, id: string): Promise<string | undefined> {
-    const { connection, redis, group, consumer, streams, blockMs = 2000, count = 200 } = this.options;
-    const args: (string | number)[] = ["GROUP", group, consumer, "COUNT", count];
-    if (id === ">") args.push("BLOCK", blockMs);
-    const reply = (await connection.call(
-      "XREADGROUP",
-      ...args,
-      "STREAMS",
-      ...streams,
-      ...streams.map(() => id),
-    )) as [string, StreamEntry[]][] | null;
+    const { connection, redis, group } = this.options;
+    const reply = (await connection.call("XREADGROUP", ...this.readArgs(id))) as
+      | [string, StreamEntry[]][]
+      | null;
     let last: string | undefined;
     const deliveries: Promise<void>[] = [];
     for (const [stream, entries] of reply ?? []) {

@@ -8,7 +8,11 @@ const logger = pino({ level: "silent" });
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
 const readers: GroupReader[] = [];
 
-function reader(stream: string, consumer: string, over: { claimIdleMs?: number } = {}) {
+function reader(
+  stream: string,
+  consumer: string,
+  over: { claimIdleMs?: number; minIntervalMs?: number } = {},
+) {
   const r = new GroupReader({
     connection: redis.duplicate(),
     redis,
@@ -46,6 +50,33 @@ describe("GroupReader (real Redis)", () => {
     expect(seen.every((e) => !e.redelivered)).toBe(true);
     // Acknowledgements of one tick go out as one XACK per stream: all of them count.
     await vi.waitFor(async () => expect((await redis.xpending(stream, "npc"))[0]).toBe(0));
+  });
+
+  it("spaces new-entry reads by minIntervalMs: a trickle is read in a few reads, every entry once", async () => {
+    const stream = `${uniquePrefix("group")}:events`;
+    const r = reader(stream, "a", { minIntervalMs: 1000 });
+    const connection = (r as unknown as { options: { connection: Redis } }).options.connection;
+    const reads: unknown[] = [];
+    const call = connection.call.bind(connection);
+    connection.call = ((...args: Parameters<Redis["call"]>) =>
+      call(...args).then((reply) => {
+        if (reply) reads.push(reply);
+        return reply;
+      })) as Redis["call"];
+    const seen: GroupEntry[] = [];
+    r.start(async (entry) => {
+      seen.push(entry);
+      await entry.ack();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the first (blocking) read waits
+    for (let i = 0; i < 20; i++) {
+      await redis.xadd(stream, "*", "n", String(i));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await vi.waitFor(() => expect(seen).toHaveLength(20), { timeout: 10_000 });
+    expect(new Set(ids(seen)).size).toBe(20);
+    // Without the spacing a blocked reader wakes for about every entry (20 reads).
+    expect(reads.length).toBeLessThanOrEqual(3);
   });
 
   it("re-delivers what was not acknowledged after a restart, and nothing that was", async () => {
