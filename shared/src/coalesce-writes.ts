@@ -1,9 +1,9 @@
 /**
- * One system call per event-loop turn for a stream's writes, instead of one per write. A batch of
- * pushed events (one read of the event stream, up to 500) becomes as many MCP messages, each one
- * write to the client's socket or stdout, and a process talking to Redis writes each command on
- * its own; on this kind of VM a write to a local socket costs 50-150 µs (it wakes the reader), so
- * at 10,000 events/s the writes alone would fill a core.
+ * One system call per event-loop turn for a stream's writes, instead of one per write. Used on the
+ * NPC service's Redis connections (npc/src/redis-writes.ts), where one turn issues several NPCs'
+ * commands, transactions and job adds: about 6 per write at 1,000 chat lines/s. (Tried on the MCP
+ * transports too, for pushed events: no CPU change measured there, so they write as before; see
+ * docs/benchmarks.md section 3.)
  * The first write of a turn corks the stream; it is uncorked once the turn's callbacks and
  * microtasks ran (setImmediate), which writes everything written meanwhile at once (writev).
  * A write is delayed by at most the rest of the turn; order, backpressure (write() still returns

@@ -12,7 +12,6 @@ import { hostHeaderValidation } from "@modelcontextprotocol/sdk/server/middlewar
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
-import { coalesceWrites } from "../coalesce-writes.js";
 import { BridgeError, type ClientIdentity, type Policy } from "../index.js";
 import { bearerAuth, originCheck, sendError } from "./http-auth.js";
 
@@ -64,12 +63,6 @@ export function createHttpApp(
   // What the SDK's createMcpExpressApp does, with a body limit we choose: Host header validation
   // (DNS rebinding) BEFORE the body is read, then the JSON parser.
   const app = express();
-  // A burst of pushed events on a session's stream, or a response's headers, event and end, go
-  // out in one write per event-loop turn, not one per message.
-  app.use((req, _res, next) => {
-    coalesceWrites(req.socket);
-    next();
-  });
   app.use(hostHeaderValidation(options.allowedHosts));
   app.use(express.json({ limit: options.maxBodyBytes ?? 100 * 1024 }));
   app.use((error: Error & { status?: number }, _req: Request, res: Response, next: NextFunction) => {
