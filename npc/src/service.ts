@@ -240,6 +240,7 @@ export class NpcService {
     this.responders.delete(id);
     this.inbox.release(id);
     this.proximity.forget(id);
+    this.history.forget(id);
     this.readers.readInboxes([...this.responders.keys()]);
   }
 

@@ -17,11 +17,16 @@ export interface HistorySettings {
   keepVerbatim: number;
 }
 
-/** Replaces the first ARGV[2] entries by ARGV[3] unless the list changed length (another writer). */
+/**
+ * Replaces the first ARGV[2] entries of the history KEYS[1] by ARGV[3] unless it changed since it
+ * was read at version ARGV[1] (KEYS[2], raised with every change: a length check would miss an
+ * append to a full history, which keeps its length).
+ */
 const REPLACE_OLDER = `
-if redis.call('LLEN', KEYS[1]) ~= tonumber(ARGV[1]) then return 0 end
+if (redis.call('GET', KEYS[2]) or '0') ~= ARGV[1] then return 0 end
 redis.call('LTRIM', KEYS[1], tonumber(ARGV[2]), -1)
 redis.call('LPUSH', KEYS[1], ARGV[3])
+redis.call('INCR', KEYS[2])
 return 1`;
 
 /**
@@ -47,9 +52,22 @@ export interface BatchRecord {
   ids: string[];
 }
 
+/** A process's copy of an NPC's history, as it was at `version`. */
+interface CachedHistory {
+  version: number;
+  entries: HistoryEntry[];
+}
+
 export class ConversationHistory {
   /** Done markers to delete in this tick's one DEL. */
   private forgetting: string[] = [];
+  /**
+   * The histories this process read or wrote last, each valid while Redis's version of it is the
+   * same: every change (append, compaction, clear, by any process) raises the version in the same
+   * transaction. So a batch's history is read from Redis (and parsed) only after another process
+   * changed it, not for every batch.
+   */
+  private readonly cache = new Map<string, CachedHistory>();
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
@@ -66,6 +84,11 @@ export class ConversationHistory {
 
   doneKey(npcId: string, messageId: string): string {
     return `${this.prefix}:npc:done:${npcId}:${messageId}`;
+  }
+
+  /** Raised by every change of the NPC's history (see `cache`). */
+  versionKey(npcId: string): string {
+    return `${this.prefix}:npc:history-version:${npcId}`;
   }
 
   /** The message ids of the batch the NPC is answering, until its answer is recorded. */
@@ -88,14 +111,36 @@ export class ConversationHistory {
     const key = this.key(npcId);
     const tx = this.redis.multi();
     also?.(tx);
-    if (entries.length > 0) {
+    const changes = entries.length > 0;
+    if (changes) {
       tx.rpush(key, ...entries.map((e) => JSON.stringify(e))).ltrim(key, -this.settings.maxEntries, -1);
     }
     for (const id of answered) tx.set(this.doneKey(npcId, id), "1", "EX", DONE_TTL_S);
     if (answered.length > 0) tx.del(this.batchKey(npcId));
+    if (changes) tx.incr(this.versionKey(npcId));
     tx.llen(key);
     const result = await tx.exec();
+    if (changes) this.appended(npcId, Number(result?.at(-2)?.[1]), entries);
     return Number(result?.at(-1)?.[1] ?? 0);
+  }
+
+  /** Our append made `version`: the copy follows it if it was the version just before, else goes. */
+  private appended(npcId: string, version: number, entries: HistoryEntry[]): void {
+    const cached = this.cache.get(npcId);
+    if (!cached || cached.version !== version - 1) {
+      this.cache.delete(npcId);
+      return;
+    }
+    cached.entries.push(...entries);
+    if (cached.entries.length > this.settings.maxEntries) {
+      cached.entries.splice(0, cached.entries.length - this.settings.maxEntries);
+    }
+    cached.version = version;
+  }
+
+  /** This process no longer answers for the NPC: its copy of the history goes. */
+  forget(npcId: string): void {
+    this.cache.delete(npcId);
   }
 
   /** The messages' entries are acknowledged: their markers can go (one DEL per tick, best effort). */
@@ -128,11 +173,28 @@ export class ConversationHistory {
     const result = await this.redis
       .multi()
       .set(this.batchKey(npcId), JSON.stringify(batch), "EX", DONE_TTL_S)
+      .get(this.versionKey(npcId))
+      .exec();
+    const [error, version] = result?.[1] ?? [new Error("transaction aborted"), null];
+    if (error) throw error;
+    const cached = this.cache.get(npcId);
+    if (cached && cached.version === Number(version ?? 0)) return [...cached.entries];
+    return [...(await this.reload(npcId)).entries];
+  }
+
+  /** The history and its version, read together; this process's copy replaced. */
+  private async reload(npcId: string): Promise<CachedHistory> {
+    const result = await this.redis
+      .multi()
+      .get(this.versionKey(npcId))
       .lrange(this.key(npcId), -this.settings.maxEntries, -1)
       .exec();
+    const [versionError, version] = result?.[0] ?? [new Error("transaction aborted"), null];
     const [error, raw] = result?.[1] ?? [new Error("transaction aborted"), []];
-    if (error) throw error;
-    return parseEntries(raw as string[]);
+    if (versionError || error) throw versionError ?? error;
+    const copy = { version: Number(version ?? 0), entries: parseEntries(raw as string[]) };
+    this.cache.set(npcId, copy);
+    return copy;
   }
 
   /** The batch an earlier owner began and did not record (it crashed or lost the NPC meanwhile). */
@@ -160,7 +222,7 @@ export class ConversationHistory {
     const key = this.key(npcId);
     const length = await this.redis.llen(key);
     if (length <= this.settings.summarizeAbove) return undefined;
-    const entries = await this.read(npcId, length);
+    const { version, entries } = await this.reload(npcId);
     const older = entries.slice(0, entries.length - this.settings.keepVerbatim);
     let text: string;
     let how: "llm" | "truncated";
@@ -175,17 +237,20 @@ export class ConversationHistory {
     const summary: HistoryEntry = { kind: "summary", text, at: Date.now() };
     const replaced = await this.redis.eval(
       REPLACE_OLDER,
-      1,
+      2,
       key,
-      length,
+      this.versionKey(npcId),
+      version,
       older.length,
       JSON.stringify(summary),
     );
+    this.cache.delete(npcId);
     return replaced === 1 ? how : undefined;
   }
 
   async clear(npcId: string): Promise<void> {
-    await this.redis.del(this.key(npcId));
+    await this.redis.multi().del(this.key(npcId)).incr(this.versionKey(npcId)).exec();
+    this.cache.delete(npcId);
   }
 }
 
