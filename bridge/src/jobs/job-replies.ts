@@ -7,7 +7,7 @@
  * (EVALSHA: an ioredis MULTI builds a pipeline object per call, ~0.1 ms of CPU per job), best effort:
  * a producer that misses a reply reads the job from the queue (JobClient's sweep).
  */
-import { type Logger, redisKeys } from "@mcp-bridge/shared";
+import { type Logger, redisKeys, withScript } from "@mcp-bridge/shared";
 import type { Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 
@@ -19,12 +19,12 @@ const PUSH_REPLY = `
 redis.call('LPUSH', KEYS[1], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])`;
 
-type ReplyRedis = Redis & { pushReply(key: string, message: string, ttlMs: number): Promise<unknown> };
+type ReplyCommands = { pushReply(key: string, message: string, ttlMs: number): Promise<unknown> };
 
 export class JobReplies {
   private readonly replyTo = new WeakMap<Job, string>();
   private readonly keys: ReturnType<typeof redisKeys>;
-  private readonly redis: ReplyRedis;
+  private readonly redis: Redis & ReplyCommands;
 
   constructor(
     redis: Redis,
@@ -32,8 +32,7 @@ export class JobReplies {
     private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix);
-    if (!("pushReply" in redis)) redis.defineCommand("pushReply", { numberOfKeys: 1, lua: PUSH_REPLY });
-    this.redis = redis as ReplyRedis;
+    this.redis = withScript<ReplyCommands>(redis, "pushReply", { numberOfKeys: 1, lua: PUSH_REPLY });
   }
 
   /** The processor calls this once the job's signature checked out. */

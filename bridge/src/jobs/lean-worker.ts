@@ -24,6 +24,7 @@
  * script be missing or late, the worker only wakes once for nothing, as BullMQ's does. Everything
  * else (locks, stalled checks, retries, events, states in Bull Board) is BullMQ's own.
  */
+import { withScript } from "@mcp-bridge/shared";
 import { type Job, type Processor, Worker, type WorkerOptions } from "bullmq";
 import type { Redis } from "ioredis";
 
@@ -34,7 +35,7 @@ if redis.call('LLEN', KEYS[1]) == 0 and redis.call('ZCARD', KEYS[2]) == 0 then
 end
 return -1`;
 
-type MarkerRedis = Redis & {
+type MarkerCommands = {
   clearMarkerIfIdle(wait: string, prioritized: string, marker: string): Promise<number>;
 };
 
@@ -45,7 +46,7 @@ export interface LeanWorkerOptions extends WorkerOptions {
 type Send = (...args: unknown[]) => Promise<unknown>;
 
 export class LeanWorker extends Worker {
-  private readonly redis: MarkerRedis;
+  private readonly redis: Redis & MarkerCommands;
   /** Jobs fetched and not finished yet. */
   private readonly owned = new Set<Job>();
   /** The last fetch handed out a job, so its script set the base marker, and no wake-up since. */
@@ -59,10 +60,10 @@ export class LeanWorker extends Worker {
 
   constructor(name: string, processor: Processor, options: LeanWorkerOptions) {
     super(name, processor, options);
-    const redis = options.connection;
-    if (!("clearMarkerIfIdle" in redis))
-      redis.defineCommand("clearMarkerIfIdle", { numberOfKeys: 3, lua: CLEAR_MARKER_IF_IDLE });
-    this.redis = redis as MarkerRedis;
+    this.redis = withScript<MarkerCommands>(options.connection, "clearMarkerIfIdle", {
+      numberOfKeys: 3,
+      lua: CLEAR_MARKER_IF_IDLE,
+    });
     // A fetch after a wake-up must run: the BZPOPMIN took the marker that stood for a waiting job.
     const backend = this.backend as unknown as { waitForJob(timeout: number): Promise<unknown> };
     const waitForJob = backend.waitForJob.bind(backend);

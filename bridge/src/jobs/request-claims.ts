@@ -11,7 +11,7 @@
  * vanilla mode alike; a BullMQ retry or stalled re-run of the SAME job finds its own claim and runs.
  * Only writes are claimed (the job processor): a read changes nothing and may run again.
  */
-import { BridgeError, redisKeys } from "@mcp-bridge/shared";
+import { BridgeError, redisKeys, withScript } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
 
 /** Extra claim lifetime beyond the envelope's acceptance window, for clock skew between bridges. */
@@ -37,20 +37,20 @@ export interface RequestClaimsOptions {
   now?: () => number;
 }
 
-type ClaimRedis = Redis & {
+type ClaimCommands = {
   claimRequest(key: string, owner: string, ttlMs: string): Promise<unknown>;
 };
 
 export class RequestClaims {
   private readonly now: () => number;
-  private readonly redis: ClaimRedis;
+  private readonly redis: Redis & ClaimCommands;
 
   constructor(private readonly options: RequestClaimsOptions) {
     this.now = options.now ?? Date.now;
-    // A defined command runs as EVALSHA: the script's text is not sent and hashed for every job.
-    if (!("claimRequest" in options.redis))
-      options.redis.defineCommand("claimRequest", { numberOfKeys: 1, lua: CLAIM_SCRIPT });
-    this.redis = options.redis as ClaimRedis;
+    this.redis = withScript<ClaimCommands>(options.redis, "claimRequest", {
+      numberOfKeys: 1,
+      lua: CLAIM_SCRIPT,
+    });
   }
 
   /** JOB_EXPIRED unless the envelope's timestamp is within the maximum age of now (either way). */

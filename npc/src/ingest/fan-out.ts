@@ -8,7 +8,7 @@
  * even when two processes hold it (a claim while its first holder still runs). The entries of one
  * tick go to Redis in one script call.
  */
-import { type ClientIdentity, redisKeys } from "@mcp-bridge/shared";
+import { type ClientIdentity, redisKeys, withScript } from "@mcp-bridge/shared";
 import { type GroupEntry, recordFromEntry } from "@mcp-bridge/shared/events";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
@@ -70,7 +70,7 @@ end
 return routed`;
 
 /** ioredis sends a defined command as EVALSHA, and the script itself when Redis lost it (NOSCRIPT). */
-type RouteRedis = Redis & {
+type RouteCommands = {
   routeEntries(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
 };
 
@@ -95,11 +95,12 @@ interface Route {
 
 export class FanOut {
   private batch: Route[] = [];
+  private readonly redis: Redis & RouteCommands;
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(private readonly deps: FanOutDeps) {
     this.keys = redisKeys(deps.prefix);
-    if (!("routeEntries" in deps.redis)) deps.redis.defineCommand("routeEntries", { lua: ROUTE });
+    this.redis = withScript<RouteCommands>(deps.redis, "routeEntries", { lua: ROUTE });
   }
 
   handle = async (entry: GroupEntry): Promise<void> => {
@@ -173,7 +174,7 @@ export class FanOut {
 
   /** One script call for the batch; its error, if any. */
   private async run(batch: Route[]): Promise<Error | undefined> {
-    const { redis, group } = this.deps;
+    const { group } = this.deps;
     const keys: string[] = [];
     const index = new Map<string, number>();
     const at = (key: string) => {
@@ -189,7 +190,7 @@ export class FanOut {
       args.push(at(r.entry.stream), r.entry.id, r.inboxes.length, ...r.inboxes.map(at));
       args.push(r.fields.length, ...r.fields);
     }
-    return (redis as RouteRedis).routeEntries(keys.length, ...keys, ...args).then(
+    return this.redis.routeEntries(keys.length, ...keys, ...args).then(
       () => undefined,
       (error: Error) => error,
     );
