@@ -69,7 +69,6 @@ while i <= #ARGV do
 end
 return routed`;
 
-/** ioredis sends a defined command as EVALSHA, and the script itself when Redis lost it (NOSCRIPT). */
 type RouteCommands = {
   routeEntries(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
 };

@@ -14,7 +14,7 @@ import type { NpcResponder } from "../conversation/responder.js";
 import type { Delivery, Router, Skip } from "../conversation/router.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import type { NpcMetrics } from "../ops/metrics.js";
-import { distance } from "../world/player-tracker.js";
+import { distanceFromNpc } from "../world/player-tracker.js";
 import { parseInbox } from "./inbox-entry.js";
 
 export interface InboxDeps {
@@ -97,10 +97,7 @@ export class Inbox {
     now: number,
   ): Delivery | Skip {
     const { router } = this.deps;
-    const d =
-      message.at.world === npc.location.dimension
-        ? distance(message.at, npc.location)
-        : Number.POSITIVE_INFINITY;
+    const d = distanceFromNpc(message.at, npc.location);
     if (message.kind === "chat") {
       const line = {
         id: message.id,

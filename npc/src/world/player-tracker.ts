@@ -25,6 +25,14 @@ export function distance(
   return Math.sqrt(dx * dx + dy * dy + dz * dz); // Math.hypot is several times slower in V8
 }
 
+/** How far a position is from the NPC: infinitely far in another dimension. */
+export function distanceFromNpc(
+  pos: { x: number; y: number; z: number; world: string },
+  location: { x: number; y: number; z: number; dimension: string },
+): number {
+  return pos.world === location.dimension ? distance(pos, location) : Number.POSITIVE_INFINITY;
+}
+
 /** Vanilla world names ("world", "world_nether") or dimension ids, as one dimension id. */
 export function dimensionOf(world: string): string {
   if (world.includes(":")) return world;

@@ -7,7 +7,7 @@
 import type { ClientIdentity } from "@mcp-bridge/shared";
 import type { NpcResponder } from "../conversation/responder.js";
 import type { Router } from "../conversation/router.js";
-import { distance, type PlayerTracker } from "./player-tracker.js";
+import { distanceFromNpc, type PlayerTracker } from "./player-tracker.js";
 
 export interface ProximityDeps {
   tracker: PlayerTracker;
@@ -38,8 +38,7 @@ export class Proximity {
       const before = this.near.get(npc.id);
       const inside = new Set<string>();
       for (const [player, pos] of players) {
-        const d =
-          pos.world === npc.location.dimension ? distance(pos, npc.location) : Number.POSITIVE_INFINITY;
+        const d = distanceFromNpc(pos, npc.location);
         if (d > npc.perception.radius) continue;
         inside.add(player);
         if (before && !before.has(player))
