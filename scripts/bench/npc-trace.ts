@@ -1,8 +1,8 @@
 // Bench-only tracing for scripts/bench/npc.ts (--trace): wraps the NPC service's parts from the
 // outside (no production code knows about it) and records, per answered batch, when each phase
 // ended, so the per-batch overhead can be split into: ingest (stored -> the first message in the
-// NPC's queue), timer lateness (the batch's due time -> its flush), the history MULTI, the wait for
-// an LLM slot, the LLM call, the job add, the bridge (add -> tellraw completed) and the record MULTI.
+// NPC's queue), timer lateness (the batch's due time -> its flush), the history MULTI and, beside it,
+// the wait for an LLM slot and the LLM call, the job add, the bridge (add -> tellraw completed) and the record MULTI.
 // Also: GC pauses, the inbox and source readers' entries per XREADGROUP, and how many batches fire
 // in the same millisecond.
 import { PerformanceObserver } from "node:perf_hooks";
@@ -240,7 +240,8 @@ export class NpcTrace {
         "due - stored - 500": t.due - first - 500,
         "timer late (due -> fired)": t.fired - t.due,
         "history MULTI (beginBatch)": (t.begun ?? Number.NaN) - t.fired,
-        "LLM slot wait": (t.slot ?? Number.NaN) - (t.begun ?? Number.NaN),
+        // The LLM is asked on the process's copy of the history while the MULTI runs (both from fired).
+        "fired -> LLM slot": (t.slot ?? Number.NaN) - t.fired,
         "LLM call": (t.answered ?? Number.NaN) - (t.slot ?? Number.NaN),
         "answered -> add called": (t.addCalled ?? Number.NaN) - (t.answered ?? Number.NaN),
         "queue.add": (t.added ?? Number.NaN) - (t.addCalled ?? Number.NaN),

@@ -52,8 +52,8 @@ export interface BatchRecord {
   ids: string[];
 }
 
-/** A process's copy of an NPC's history, as it was at `version`. */
-interface CachedHistory {
+/** An NPC's history as it was at `version` (raised by every change). */
+export interface VersionedHistory {
   version: number;
   entries: HistoryEntry[];
 }
@@ -67,7 +67,7 @@ export class ConversationHistory {
    * transaction. So a batch's history is read from Redis (and parsed) only after another process
    * changed it, not for every batch.
    */
-  private readonly cache = new Map<string, CachedHistory>();
+  private readonly cache = new Map<string, VersionedHistory>();
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
@@ -165,11 +165,22 @@ export class ConversationHistory {
   }
 
   /**
-   * Records which messages the NPC is about to answer (before anything is said) and reads its
-   * history, in one round trip. A process that takes the NPC over after a crash answers exactly this
-   * batch first (unfinishedBatch), so the replayed answer has the same job ids and nothing is said twice.
+   * This process's copy of the NPC's history (its own array) and the version it was copied at, if
+   * it has one. It may be out of date: the version beginBatch reads says.
    */
-  async beginBatch(npcId: string, batch: BatchRecord): Promise<HistoryEntry[]> {
+  copy(npcId: string): VersionedHistory | undefined {
+    const cached = this.cache.get(npcId);
+    return cached && { version: cached.version, entries: [...cached.entries] };
+  }
+
+  /**
+   * Records which messages the NPC is about to answer (before anything is said) and reads its
+   * history's version, in one round trip; the history itself comes from this process's copy when
+   * that is the version, else from Redis. A process that takes the NPC over after a crash answers
+   * exactly this batch first (unfinishedBatch), so the replayed answer has the same job ids and
+   * nothing is said twice.
+   */
+  async beginBatch(npcId: string, batch: BatchRecord): Promise<VersionedHistory> {
     const result = await this.redis
       .multi()
       .set(this.batchKey(npcId), JSON.stringify(batch), "EX", DONE_TTL_S)
@@ -177,13 +188,14 @@ export class ConversationHistory {
       .exec();
     const [error, version] = result?.[1] ?? [new Error("transaction aborted"), null];
     if (error) throw error;
-    const cached = this.cache.get(npcId);
-    if (cached && cached.version === Number(version ?? 0)) return [...cached.entries];
-    return [...(await this.reload(npcId)).entries];
+    const copy = this.copy(npcId);
+    if (copy && copy.version === Number(version ?? 0)) return copy;
+    const read = await this.reload(npcId);
+    return { version: read.version, entries: [...read.entries] };
   }
 
   /** The history and its version, read together; this process's copy replaced. */
-  private async reload(npcId: string): Promise<CachedHistory> {
+  private async reload(npcId: string): Promise<VersionedHistory> {
     const result = await this.redis
       .multi()
       .get(this.versionKey(npcId))
@@ -214,15 +226,15 @@ export class ConversationHistory {
   }
 
   /**
-   * Replaces the older part by one summary when the history is long. The replacement is one Lua
-   * script that gives up when the list changed meanwhile (another process appended), so no line is lost.
+   * Replaces the older part by one summary when the history is long. The history is this process's
+   * copy when it has one, else read from Redis; the replacement is one Lua script that gives up when
+   * the history changed since that version (another process appended, or the copy was out of date),
+   * so no line is lost. After it, the copy is the replaced history: the next batch need not read it.
    * Returns how it was summarised, or undefined when nothing was done.
    */
   async compact(npcId: string, summarize: Summarizer): Promise<"llm" | "truncated" | undefined> {
-    const key = this.key(npcId);
-    const length = await this.redis.llen(key);
-    if (length <= this.settings.summarizeAbove) return undefined;
-    const { version, entries } = await this.reload(npcId);
+    const { version, entries } = this.copy(npcId) ?? (await this.reload(npcId));
+    if (entries.length <= this.settings.summarizeAbove) return undefined;
     const older = entries.slice(0, entries.length - this.settings.keepVerbatim);
     let text: string;
     let how: "llm" | "truncated";
@@ -238,14 +250,19 @@ export class ConversationHistory {
     const replaced = await this.redis.eval(
       REPLACE_OLDER,
       2,
-      key,
+      this.key(npcId),
       this.versionKey(npcId),
       version,
       older.length,
       JSON.stringify(summary),
     );
-    this.cache.delete(npcId);
-    return replaced === 1 ? how : undefined;
+    if (replaced !== 1) return undefined;
+    // The script made version + 1 out of exactly this; a copy that moved on meanwhile is left alone.
+    const cached = this.cache.get(npcId);
+    if (!cached || cached.version === version) {
+      this.cache.set(npcId, { version: version + 1, entries: [summary, ...entries.slice(older.length)] });
+    }
+    return how;
   }
 
   async clear(npcId: string): Promise<void> {

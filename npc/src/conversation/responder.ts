@@ -9,7 +9,7 @@ import type { ChainableCommander } from "ioredis";
 import type { Logger } from "pino";
 import type { ActionExecutor } from "../actions/executor.js";
 import type { NpcDefinition } from "../definitions/schema.js";
-import type { LlmBackend } from "../llm/backend.js";
+import type { ChatMessage, LlmBackend } from "../llm/backend.js";
 import type { NpcMetrics } from "../ops/metrics.js";
 import {
   type ParsedReply,
@@ -248,12 +248,25 @@ export class NpcResponder {
     if (length > 50) void this.compact();
   }
 
-  /** The parsed reply, or undefined when the LLM failed (counted and logged). */
+  /**
+   * The parsed reply, or undefined when the LLM failed. When this process has a copy of the NPC's
+   * history (it owns the NPC, so it nearly always has), the LLM is asked on that copy while the batch
+   * record is written, and its answer is used if the copy was current; if another process changed
+   * the history meanwhile, the LLM is asked again on the history as read. So the record's round trip
+   * is not added to the answer's time.
+   */
   private async ask(batch: IncomingMessage[], key: string): Promise<ParsedReply | undefined> {
     const npc = this.npc;
-    const ids = batch.map((m) => m.id);
-    const history = await this.deps.history.beginBatch(npc.id, { key, ids });
-    const messages = buildMessages(npc, history, batch);
+    const copy = this.deps.history.copy(npc.id);
+    const begun = this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
+    const early = copy && this.chat(npc, buildMessages(npc, copy.entries, batch));
+    const history = await begun;
+    if (early && history.version === copy.version) return early;
+    return this.chat(npc, buildMessages(npc, history.entries, batch));
+  }
+
+  /** One LLM call for the NPC; undefined when it failed (counted and logged, never thrown). */
+  private async chat(npc: NpcDefinition, messages: ChatMessage[]): Promise<ParsedReply | undefined> {
     const { llm } = npc;
     try {
       const result = await this.deps.llmSlots.run(() =>

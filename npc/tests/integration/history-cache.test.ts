@@ -44,14 +44,14 @@ describe("history copies (real Redis)", () => {
     const a = new ConversationHistory(redis, prefix, settings);
     const b = new ConversationHistory(redis, prefix, settings);
     await a.append("bob", [line("one")]);
-    expect(await a.beginBatch("bob", batch)).toEqual([line("one")]); // first read: from Redis
+    expect((await a.beginBatch("bob", batch)).entries).toEqual([line("one")]); // first read: from Redis
     await a.append("bob", [line("two")]);
     const own = await commandsDuring(prefix, () => a.beginBatch("bob", batch));
     expect(own).not.toContain("lrange"); // its own append kept the copy current
     await b.append("bob", [line("three")]);
     let entries: HistoryEntry[] = [];
     const other = await commandsDuring(prefix, async () => {
-      entries = await a.beginBatch("bob", batch);
+      entries = (await a.beginBatch("bob", batch)).entries;
     });
     expect(other).toContain("lrange");
     expect(entries).toEqual([line("one"), line("two"), line("three")]);
@@ -108,9 +108,18 @@ describe("history copies (real Redis)", () => {
             });
           else if (o.kind === "clear") await h.clear("bob");
           else if (o.kind === "forget") h.forget("bob");
-          else expect(await h.beginBatch("bob", batch)).toEqual(await stored(h, "bob"));
+          else {
+            // What the responder relies on when it asks the LLM on the copy: a copy whose version
+            // the batch record reads is what Redis holds.
+            const copy = h.copy("bob");
+            const begun = await h.beginBatch("bob", batch);
+            const truth = await stored(h, "bob");
+            expect(begun.entries).toEqual(truth);
+            if (copy && copy.version === begun.version) expect(copy.entries).toEqual(truth);
+          }
         }
-        for (const h of procs) expect(await h.beginBatch("bob", batch)).toEqual(await stored(h, "bob"));
+        for (const h of procs)
+          expect((await h.beginBatch("bob", batch)).entries).toEqual(await stored(h, "bob"));
       }),
       { numRuns: 100 },
     );

@@ -1,0 +1,128 @@
+/**
+ * The responder asks the LLM on its copy of the NPC's history while the batch record is written
+ * (NpcResponder.ask): the record's round trip is not added to the answer's time, nothing is said
+ * before the record is written, and when another process changed the history meanwhile the LLM is
+ * asked again on the history as read. Real Redis (two ConversationHistory objects on one prefix play
+ * two npc processes) and the fake LLM over HTTP; the queue is played by a job runner that records
+ * each job's command.
+ */
+import { createLogger } from "@mcp-bridge/shared";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { ActionExecutor, type JobRunner } from "../../src/actions/executor.js";
+import { type BatchRecord, ConversationHistory } from "../../src/conversation/history.js";
+import type { IncomingMessage } from "../../src/conversation/message.js";
+import { NpcResponder } from "../../src/conversation/responder.js";
+import { Semaphore, TokenBuckets } from "../../src/conversation/token-bucket.js";
+import { OllamaBackend } from "../../src/llm/ollama.js";
+import { createMetrics } from "../../src/ops/metrics.js";
+import { npcDefinition } from "../support/definitions.js";
+import { type ChatCall, FakeLlm } from "../support/fake-llm.js";
+
+const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
+let llm: FakeLlm;
+/** The LLM says whether the prompt it was given holds the line another process added. */
+const knowsCode = (call: ChatCall) => call.body.messages.some((m) => m.content.includes("gate code is 42"));
+beforeAll(async () => {
+  llm = await new FakeLlm().start();
+  llm.respond = (call) => `<say>${knowsCode(call) ? "the code is 42" : "no code known"}</say>`;
+});
+afterAll(async () => {
+  await llm.close();
+  redis.disconnect();
+});
+
+/** A history whose batch records wait for the test to let them through. */
+class HeldHistory extends ConversationHistory {
+  hold: Promise<void> | undefined;
+  override async beginBatch(npcId: string, batch: BatchRecord) {
+    await this.hold;
+    return super.beginBatch(npcId, batch);
+  }
+}
+
+const chat = (n: number): IncomingMessage => ({
+  id: `events/${n}-0`,
+  kind: "chat",
+  sender: "Steve",
+  content: `Bob question ${n}`,
+  distance: 2,
+  timestamp: n,
+});
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  if (!check()) throw new Error(`timed out waiting until ${what}`);
+}
+
+function setup(history: ConversationHistory) {
+  const npc = npcDefinition({ llm: { model: "llama3.2:latest" } });
+  const said: string[] = [];
+  const runner: JobRunner = {
+    async run(_server, _op, args) {
+      said.push(String((args as { command: string }).command));
+      return { status: "completed", jobId: "j", data: { output: "" } };
+    },
+  };
+  const logger = createLogger({ name: "early-ask", level: "silent" });
+  const done: string[] = [];
+  const responder = new NpcResponder(npc, {
+    backend: () => new OllamaBackend({ baseUrl: llm.url }),
+    history,
+    executor: new ActionExecutor(runner, logger),
+    publishLine: () => undefined,
+    done: (ids) => done.push(...ids),
+    llmSlots: new Semaphore(4),
+    npcBuckets: new TokenBuckets(100, 6000),
+    metrics: createMetrics(),
+    logger,
+    maxQueueSize: 50,
+    batchDelayMs: 20,
+  });
+  return { npc, said, done, responder };
+}
+
+const asked = (n: number) =>
+  llm.chatCalls().filter((c) => c.body.messages.at(-1)?.content.includes(`question ${n}`));
+
+describe("the LLM asked while the batch record is written", () => {
+  it("asks on the process's copy before the record's round trip ends, and says nothing until it has", async () => {
+    const history = new HeldHistory(redis, uniquePrefix("early"));
+    const { said, done, responder } = setup(history);
+    await responder.resume();
+    responder.enqueue(chat(1)); // the first batch reads the history from Redis: the copy starts
+    await until(() => done.length === 1, "the first batch is answered");
+    let release!: () => void;
+    history.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    responder.enqueue(chat(2));
+    await until(() => asked(2).length === 1, "the LLM is asked about question 2");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(said).toHaveLength(1); // the answer waits for its batch record
+    release();
+    await until(() => done.length === 2, "the second batch is answered");
+    await responder.close();
+    expect(asked(2)).toHaveLength(1);
+    expect(said[1]).toContain("no code known");
+    expect(await history.unfinishedBatch("bob")).toBeUndefined();
+  });
+
+  it("asks again on the history as read when another process changed it", async () => {
+    const prefix = uniquePrefix("early");
+    const history = new ConversationHistory(redis, prefix);
+    const other = new ConversationHistory(redis, prefix);
+    const { npc, said, done, responder } = setup(history);
+    await responder.resume();
+    responder.enqueue(chat(3));
+    await until(() => done.length === 1, "the first batch is answered");
+    await other.append(npc.id, [{ kind: "heard", sender: "Alex", text: "the gate code is 42", at: 2 }]);
+    responder.enqueue(chat(4));
+    await until(() => done.length === 2, "the second batch is answered");
+    await responder.close();
+    const calls = asked(4);
+    expect(calls.map(knowsCode)).toEqual([false, true]); // the copy's call, then the history's
+    expect(said[1]).toContain("the code is 42");
+  });
+});
