@@ -3,7 +3,8 @@
 // this file): `bridge` runs the bridge's own job path (createJobProcessor: signature, age, policy
 // with the NPC's client, single-use claim; JobReplies to the producer's reply list) on a BullMQ
 // worker, with an executor that answers at once instead of RCON; `llm` runs the fake LLM over HTTP
-// answering at once; `events` writes the chat lines to the event stream, as the bridge stores them.
+// answering at once; `events` writes the chat lines to the event stream, as the bridge stores them;
+// `npc` runs one more NPC service (--services).
 // Talks to its parent over IPC: {ready, url?} once, then (bridge) {jobs: [the `#n` a tellraw
 // carried, when it completed][]}, (events) {stored: [n, when stored][]}; answers "cpu" with {cpuMs}.
 import {
@@ -18,16 +19,21 @@ import { CommandWorker } from "../../bridge/src/jobs/command-worker.js";
 import { createJobProcessor, type RequestExecutor } from "../../bridge/src/jobs/job-processor.js";
 import { JobReplies } from "../../bridge/src/jobs/job-replies.js";
 import { RequestClaims } from "../../bridge/src/jobs/request-claims.js";
+import { loadConfig } from "../../npc/src/config.js";
+import { coalesceRedisWrites } from "../../npc/src/redis-writes.js";
+import { NpcService } from "../../npc/src/service.js";
 import { FakeLlm } from "../../npc/tests/support/fake-llm.js";
 
 export interface PeerSettings {
-  role: "bridge" | "llm" | "events";
+  role: "bridge" | "llm" | "events" | "npc";
   redisUrl: string;
   prefix: string;
   secret: string;
   server: string;
   policyFile: string;
   npcs: number;
+  /** npc: the service's environment (loadConfig), as the benchmark gives its own service. */
+  env?: Record<string, string | undefined>;
   /** events: chat lines per second, and how many. */
   rate?: number;
   total?: number;
@@ -161,13 +167,24 @@ async function runBridge(s: PeerSettings): Promise<void> {
   });
 }
 
+/** One more NPC service process: the NPCs are shared among the processes (npc/src/ingest/ownership.ts). */
+async function runNpc(s: PeerSettings): Promise<void> {
+  const config = loadConfig(s.env ?? {});
+  const redis = new Redis(s.redisUrl, { maxRetriesPerRequest: 3 });
+  coalesceRedisWrites(redis);
+  const service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));
+  await service.start();
+  send({ ready: true });
+  process.on("disconnect", () => void service.close().then(() => process.exit(0)));
+}
+
 if (process.send) {
   process.on("message", (message: PeerSettings | "cpu" | "go") => {
     if (message === "cpu") {
       const { user, system } = process.cpuUsage();
       send({ cpuMs: (user + system) / 1000 });
     } else if (typeof message === "object") {
-      const run = { llm: runLlm, bridge: runBridge, events: runEvents }[message.role];
+      const run = { llm: runLlm, bridge: runBridge, events: runEvents, npc: runNpc }[message.role];
       void run(message);
     }
   });

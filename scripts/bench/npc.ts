@@ -12,7 +12,9 @@ import { type ChildProcess, fork } from "node:child_process";
 //
 // Run from the repository root:
 //   REDIS_URL=redis://127.0.0.1:6379 node --expose-gc --import tsx scripts/bench/npc.ts \
-//     [--npcs 100] [--rate 1000] [--seconds 10] [--profile DIR]
+//     [--npcs 100] [--rate 1000] [--seconds 10] [--services 1] [--warmup 0] [--by-second] [--profile DIR]
+// --services N runs N NPC service processes (this one and N-1 children) that share the NPCs;
+// --warmup S also reports the batches whose first line came after S s; --by-second, each second.
 // --profile DIR writes CPU profiles (.cpuprofile) into DIR: this process's for the sending window
 // (npc-service.cpuprofile), the peers' for their whole life.
 import { randomBytes } from "node:crypto";
@@ -39,11 +41,16 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "10" },
     profile: { type: "string" },
     trace: { type: "boolean", default: false },
+    services: { type: "string", default: "1" },
+    warmup: { type: "string", default: "0" },
+    "by-second": { type: "boolean", default: false },
   },
 });
 const NPCS = Number(values.npcs);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
+/** NPC service processes: this one, and the others as peers; they share the NPCs. */
+const SERVICES = Number(values.services);
 const BATCH_MS = 500;
 const SERVER = "bench";
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -70,7 +77,10 @@ const answered = new Map<number, number>();
 /** Each tellraw job: the lines it answered, when it completed. */
 const jobs: [number[], number][] = [];
 const peers: ChildProcess[] = [];
-async function startPeer(role: PeerSettings["role"]): Promise<{ url?: string }> {
+async function startPeer(
+  role: PeerSettings["role"],
+  extra: Partial<PeerSettings> = {},
+): Promise<{ url?: string }> {
   const profile = values.profile ? ["--cpu-prof", `--cpu-prof-dir=${values.profile}`] : [];
   const child = fork(new URL("./npc-peers.ts", import.meta.url), [], {
     execArgv: ["--import", "tsx", ...profile],
@@ -79,6 +89,7 @@ async function startPeer(role: PeerSettings["role"]): Promise<{ url?: string }> 
   const settings: PeerSettings = {
     ...{ role, redisUrl, prefix, secret, server: SERVER, policyFile },
     ...{ npcs: NPCS, rate: RATE, total },
+    ...extra,
   };
   child.send(settings);
   child.on("message", (m: { jobs?: [number[], number][]; stored?: [number, number][] }) => {
@@ -113,7 +124,7 @@ function peerCpu(): Promise<number[]> {
   );
 }
 
-const config = loadConfig({
+const serviceEnv = (consumer: string) => ({
   REDIS_URL: redisUrl,
   REDIS_PREFIX: prefix,
   JOB_SECRET: secret,
@@ -125,9 +136,10 @@ const config = loadConfig({
   NPC_PER_MINUTE: "100000",
   NPC_LLM_CONCURRENCY: "32",
   NPC_POSITION_REFRESH_MS: "60000",
-  NPC_CONSUMER: "bench",
+  NPC_CONSUMER: consumer,
   NPC_READ_INTERVAL_MS: process.env.NPC_READ_INTERVAL_MS,
 });
+const config = loadConfig(serviceEnv("bench"));
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
 if (process.env.NPC_COALESCE !== "0") coalesceRedisWrites(redis); // as main.ts does; 0: the comparison without
 global.gc?.();
@@ -135,7 +147,25 @@ const heapBefore = process.memoryUsage().heapUsed;
 const service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));
 const trace = values.trace ? new NpcTrace(service) : undefined;
 await service.start();
+for (let i = 1; i < SERVICES; i++) await startPeer("npc", { env: serviceEnv(`bench${i}`) });
+if (SERVICES > 1) await sharedOut();
 await new Promise((r) => setTimeout(r, 3000)); // summons and the first position refresh
+
+/** Waits until each service process owns its share of the NPCs (their leases name it). */
+async function sharedOut(): Promise<void> {
+  const share = Math.ceil(NPCS / SERVICES);
+  for (const until = Date.now() + 60_000; Date.now() < until; ) {
+    const owners = await redis.mget(...raw.map((n) => redisKeys(prefix).npcLease(n.id)));
+    const counts = new Map<string, number>();
+    for (const o of owners) if (o) counts.set(o.split(":")[0]!, (counts.get(o.split(":")[0]!) ?? 0) + 1);
+    if (counts.size === SERVICES && [...counts.values()].every((n) => n <= share)) {
+      console.log(`NPCs per service process: ${[...counts.values()].join(", ")}`);
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error("the service processes did not share the NPCs within 60 s");
+}
 
 console.log(
   `${NPCS} NPCs, ${RATE} chat lines/s for ${SECONDS} s (${total} lines), batching ${BATCH_MS} ms, 0-ms LLM`,
@@ -161,6 +191,7 @@ while (answered.size < total && Date.now() < deadline) await new Promise((r) => 
 eventLoop.disable();
 trace?.stop();
 const cpu = process.cpuUsage(cpuBefore);
+const rssAfterRun = process.memoryUsage().rss;
 const peerCpuUsed = (await peerCpu()).map((c, i) => c - peerCpuBefore[i]!);
 
 if (profiler) {
@@ -183,6 +214,17 @@ const overheads = jobs
     return Number.isFinite(first) ? [t - first - BATCH_MS] : [];
   })
   .sort((a, b) => a - b);
+// The same per second of the run (by the batch's first line): a fresh process is slower at first
+// (JIT compilation, first reads of every history), so --warmup S also reports the batches after S s.
+const start = Math.min(...stored.values());
+const bySecond = new Map<number, number[]>();
+for (const [lines, t] of jobs) {
+  const first = Math.min(...lines.map((n) => stored.get(n) ?? Number.POSITIVE_INFINITY));
+  if (!Number.isFinite(first)) continue;
+  const second = Math.floor((first - start) / 1000);
+  bySecond.set(second, [...(bySecond.get(second) ?? []), t - first - BATCH_MS]);
+}
+const seconds = [...bySecond].sort((a, b) => a[0] - b[0]);
 const reasons = new Map<string, number>();
 for (const v of (await service.metrics.dropped.get()).values)
   reasons.set(String(v.labels.reason), (reasons.get(String(v.labels.reason)) ?? 0) + v.value);
@@ -196,9 +238,24 @@ console.log(
 console.log(
   `per answered batch, its first line stored -> tellraw completed, minus the ${BATCH_MS} ms batching delay: p50 ${percentile(overheads, 50)} ms, p99 ${percentile(overheads, 99)} ms (${overheads.length} batches)`,
 );
+const WARMUP = Number(values.warmup);
+if (WARMUP > 0) {
+  const after = seconds.flatMap(([second, list]) => (second >= WARMUP ? list : [])).sort((a, b) => a - b);
+  console.log(
+    `  the same after the first ${WARMUP} s: p50 ${percentile(after, 50)} ms, p99 ${percentile(after, 99)} ms (${after.length} batches)`,
+  );
+}
+if (values["by-second"]) {
+  for (const [second, list] of seconds) {
+    list.sort((a, b) => a - b);
+    console.log(
+      `  second ${second}: p50 ${percentile(list, 50)}, p99 ${percentile(list, 99)}, max ${list.at(-1)} ms (${list.length} batches)`,
+    );
+  }
+}
 const ms = (ns: number) => (ns / 1e6).toFixed(1);
 console.log(
-  `NPC service: CPU ${((cpu.user + cpu.system) / 1000 / total).toFixed(3)} ms per line, event loop delay p50 ${ms(eventLoop.percentile(50))} ms, p99 ${ms(eventLoop.percentile(99))} ms; peers' CPU per line: LLM ${(peerCpuUsed[0]! / total).toFixed(3)} ms, bridge ${(peerCpuUsed[1]! / total).toFixed(3)} ms`,
+  `NPC service${SERVICES > 1 ? ` (${SERVICES} processes; the event loop: this one's)` : ""}: CPU ${((cpu.user + cpu.system) / 1000 / total + peerCpuUsed.slice(3).reduce((a, b) => a + b, 0) / total).toFixed(3)} ms per line, event loop delay p50 ${ms(eventLoop.percentile(50))} ms, p99 ${ms(eventLoop.percentile(99))} ms; peers' CPU per line: LLM ${(peerCpuUsed[0]! / total).toFixed(3)} ms, bridge ${(peerCpuUsed[1]! / total).toFixed(3)} ms`,
 );
 if (trace) console.log(trace.report(stored, answered));
 
@@ -232,7 +289,7 @@ for (let cursor = "0"; ; ) {
 global.gc?.();
 const heapPerNpc = (process.memoryUsage().heapUsed - heapBefore) / NPCS;
 console.log(
-  `memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB history + ${(inboxBytes / NPCS / 1024).toFixed(1)} KiB inbox stream (${markers} "answered" markers left), process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}`,
+  `memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB history + ${(inboxBytes / NPCS / 1024).toFixed(1)} KiB inbox stream (${markers} "answered" markers left), process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}; the service's RSS at the end of the run ${(rssAfterRun / 2 ** 20).toFixed(0)} MiB`,
 );
 
 await service.close();
