@@ -213,7 +213,8 @@ export class NpcTrace {
   }
 
   /** The breakdown, given when each line was stored and when each tellraw completed. */
-  report(stored: Map<number, number>, completedByLine: Map<number, number>): string {
+  /** `since`: only the batches whose first line was stored at or after it (after a warm-up). */
+  report(stored: Map<number, number>, completedByLine: Map<number, number>, since = 0): string {
     const out: string[] = [];
     const pct = (xs: number[], p: number) => {
       const s = [...xs].sort((a, b) => a - b);
@@ -233,7 +234,7 @@ export class NpcTrace {
       if (t.lines.length === 0) continue;
       const first = Math.min(...t.lines.map((n) => stored.get(n) ?? Number.POSITIVE_INFINITY));
       const done = Math.min(...t.lines.map((n) => completedByLine.get(n) ?? Number.POSITIVE_INFINITY));
-      if (!Number.isFinite(first) || !Number.isFinite(done) || t.due === undefined) continue;
+      if (!Number.isFinite(first) || !Number.isFinite(done) || t.due === undefined || first < since) continue;
       const enqFirst = t.queued ?? Number.NaN;
       const parts: Record<string, number> = {
         "ingest (stored -> queued)": enqFirst - first,

@@ -257,7 +257,10 @@ const ms = (ns: number) => (ns / 1e6).toFixed(1);
 console.log(
   `NPC service${SERVICES > 1 ? ` (${SERVICES} processes; the event loop: this one's)` : ""}: CPU ${((cpu.user + cpu.system) / 1000 / total + peerCpuUsed.slice(3).reduce((a, b) => a + b, 0) / total).toFixed(3)} ms per line, event loop delay p50 ${ms(eventLoop.percentile(50))} ms, p99 ${ms(eventLoop.percentile(99))} ms; peers' CPU per line: LLM ${(peerCpuUsed[0]! / total).toFixed(3)} ms, bridge ${(peerCpuUsed[1]! / total).toFixed(3)} ms`,
 );
-if (trace) console.log(trace.report(stored, answered));
+if (trace) {
+  if (WARMUP > 0) console.log(`trace of the batches after the first ${WARMUP} s:`);
+  console.log(trace.report(stored, answered, start + WARMUP * 1000));
+}
 
 // Memory per NPC with a full history: fill every history to 100 entries, measure Redis and heap.
 const line = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.";
