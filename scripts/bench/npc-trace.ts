@@ -244,6 +244,8 @@ export class NpcTrace {
         // The LLM is asked on the process's copy of the history while the MULTI runs (both from fired).
         "fired -> LLM slot": (t.slot ?? Number.NaN) - t.fired,
         "LLM call": (t.answered ?? Number.NaN) - (t.slot ?? Number.NaN),
+        "fired -> LLM answered": (t.answered ?? Number.NaN) - t.fired,
+        "fired -> add called": (t.addCalled ?? Number.NaN) - t.fired,
         "answered -> add called": (t.addCalled ?? Number.NaN) - (t.answered ?? Number.NaN),
         "queue.add": (t.added ?? Number.NaN) - (t.addCalled ?? Number.NaN),
         "added -> tellraw completed": done - (t.added ?? Number.NaN),
