@@ -6,19 +6,14 @@
  * two npc processes) and the fake LLM over HTTP; the queue is played by a job runner that records
  * each job's command.
  */
-import { createLogger } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { ActionExecutor, type JobRunner } from "../../src/actions/executor.js";
+import type { JobRunner } from "../../src/actions/executor.js";
 import { type BatchRecord, ConversationHistory } from "../../src/conversation/history.js";
-import type { IncomingMessage } from "../../src/conversation/message.js";
-import { NpcResponder } from "../../src/conversation/responder.js";
-import { Semaphore, TokenBuckets } from "../../src/conversation/token-bucket.js";
-import { OllamaBackend } from "../../src/llm/ollama.js";
-import { createMetrics } from "../../src/ops/metrics.js";
 import { npcDefinition } from "../support/definitions.js";
 import { type ChatCall, FakeLlm } from "../support/fake-llm.js";
+import { question, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
 let llm: FakeLlm;
@@ -42,15 +37,6 @@ class HeldHistory extends ConversationHistory {
   }
 }
 
-const chat = (n: number): IncomingMessage => ({
-  id: `events/${n}-0`,
-  kind: "chat",
-  sender: "Steve",
-  content: `Bob question ${n}`,
-  distance: 2,
-  timestamp: n,
-});
-
 async function until(check: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
   if (!check()) throw new Error(`timed out waiting until ${what}`);
@@ -65,21 +51,7 @@ function setup(history: ConversationHistory) {
       return { status: "completed", jobId: "j", data: { output: "" } };
     },
   };
-  const logger = createLogger({ name: "early-ask", level: "silent" });
-  const done: string[] = [];
-  const responder = new NpcResponder(npc, {
-    backend: () => new OllamaBackend({ baseUrl: llm.url }),
-    history,
-    executor: new ActionExecutor(runner, logger),
-    publishLine: () => undefined,
-    done: (ids) => done.push(...ids),
-    llmSlots: new Semaphore(4),
-    npcBuckets: new TokenBuckets(100, 6000),
-    metrics: createMetrics(),
-    logger,
-    maxQueueSize: 50,
-    batchDelayMs: 20,
-  });
+  const { responder, done } = testResponder({ npc, history, runner, llmUrl: llm.url, batchDelayMs: 20 });
   return { npc, said, done, responder };
 }
 
@@ -91,13 +63,13 @@ describe("the LLM asked while the batch record is written", () => {
     const history = new HeldHistory(redis, uniquePrefix("early"));
     const { said, done, responder } = setup(history);
     await responder.resume();
-    responder.enqueue(chat(1)); // the first batch reads the history from Redis: the copy starts
+    responder.enqueue(question(1)); // the first batch reads the history from Redis: the copy starts
     await until(() => done.length === 1, "the first batch is answered");
     let release!: () => void;
     history.hold = new Promise<void>((resolve) => {
       release = resolve;
     });
-    responder.enqueue(chat(2));
+    responder.enqueue(question(2));
     await until(() => asked(2).length === 1, "the LLM is asked about question 2");
     await new Promise((r) => setTimeout(r, 100));
     expect(said).toHaveLength(1); // the answer waits for its batch record
@@ -115,10 +87,10 @@ describe("the LLM asked while the batch record is written", () => {
     const other = new ConversationHistory(redis, prefix);
     const { npc, said, done, responder } = setup(history);
     await responder.resume();
-    responder.enqueue(chat(3));
+    responder.enqueue(question(3));
     await until(() => done.length === 1, "the first batch is answered");
     await other.append(npc.id, [{ kind: "heard", sender: "Alex", text: "the gate code is 42", at: 2 }]);
-    responder.enqueue(chat(4));
+    responder.enqueue(question(4));
     await until(() => done.length === 2, "the second batch is answered");
     await responder.close();
     const calls = asked(4);

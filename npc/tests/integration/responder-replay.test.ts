@@ -5,20 +5,15 @@
  * Messages that arrive meanwhile wait for the next batch. Real Redis (history, batch record) and the
  * fake LLM over HTTP; the queue is played by a job runner that records each job's id and command.
  */
-import { createLogger } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { ActionExecutor, actionId, type JobRunner } from "../../src/actions/executor.js";
+import { actionId, type JobRunner } from "../../src/actions/executor.js";
 import { batchKey } from "../../src/conversation/batch.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
-import type { IncomingMessage } from "../../src/conversation/message.js";
-import { NpcResponder } from "../../src/conversation/responder.js";
-import { Semaphore, TokenBuckets } from "../../src/conversation/token-bucket.js";
-import { OllamaBackend } from "../../src/llm/ollama.js";
-import { createMetrics } from "../../src/ops/metrics.js";
 import { npcDefinition } from "../support/definitions.js";
 import { FakeLlm } from "../support/fake-llm.js";
+import { question, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
 let llm: FakeLlm;
@@ -34,15 +29,6 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const chat = (n: number): IncomingMessage => ({
-  id: `events/${n}-0`,
-  kind: "chat",
-  sender: "Steve",
-  content: `Bob question ${n}`,
-  distance: 2,
-  timestamp: n,
-});
-
 describe("responder after a takeover", () => {
   it("answers the previous owner's unfinished batch first, with its key, then the rest", async () => {
     const npc = npcDefinition({ llm: { model: "llama3.2:latest" } });
@@ -54,32 +40,18 @@ describe("responder after a takeover", () => {
         return { status: "completed", jobId: String(requestId), data: { output: "" } };
       },
     };
-    const logger = createLogger({ name: "replay", level: "silent" });
-    const done: string[] = [];
-    const responder = new NpcResponder(npc, {
-      backend: () => new OllamaBackend({ baseUrl: llm.url }),
-      history,
-      executor: new ActionExecutor(runner, logger),
-      publishLine: () => undefined,
-      done: (ids) => done.push(...ids),
-      llmSlots: new Semaphore(4),
-      npcBuckets: new TokenBuckets(100, 6000),
-      metrics: createMetrics(),
-      logger,
-      maxQueueSize: 50,
-      batchDelayMs: 50,
-    });
+    const { responder, done } = testResponder({ npc, history, runner, llmUrl: llm.url, batchDelayMs: 50 });
     // The previous owner began answering 1 and 2 (and a proximity that lived only in its memory).
-    const ids = [chat(1).id, chat(2).id, "proximity:bob:Alex:5"];
+    const ids = [question(1).id, question(2).id, "proximity:bob:Alex:5"];
     const key = batchKey(npc.id, ids);
     await history.beginBatch(npc.id, { key, ids });
     await responder.resume();
-    responder.enqueue(chat(3)); // new, arrives before the old ones come back
-    responder.enqueue(chat(2));
-    responder.enqueue(chat(1));
+    responder.enqueue(question(3)); // new, arrives before the old ones come back
+    responder.enqueue(question(2));
+    responder.enqueue(question(1));
     for (let i = 0; i < 100 && done.length < 3; i++) await new Promise((r) => setTimeout(r, 50));
     await responder.close();
-    expect(done).toEqual([chat(2).id, chat(1).id, chat(3).id]);
+    expect(done).toEqual([question(2).id, question(1).id, question(3).id]);
     expect(jobs[0]).toEqual({
       id: actionId(`${key}:0:say`, 0),
       command: expect.stringMatching(/"ok (1 2|2 1)"/),

@@ -1,0 +1,49 @@
+/**
+ * Test support: an NpcResponder wired to a real ConversationHistory and the fake LLM over HTTP, with
+ * roomy limits (4 LLM slots, no rate limiting) and a short batching delay. The queue is played by
+ * the given job runner; the messages the responder is done with are collected in `done`.
+ */
+import { createLogger } from "@mcp-bridge/shared";
+import { ActionExecutor, type JobRunner } from "../../src/actions/executor.js";
+import type { ConversationHistory } from "../../src/conversation/history.js";
+import type { IncomingMessage } from "../../src/conversation/message.js";
+import { NpcResponder } from "../../src/conversation/responder.js";
+import { Semaphore, TokenBuckets } from "../../src/conversation/token-bucket.js";
+import type { NpcDefinition } from "../../src/definitions/schema.js";
+import { OllamaBackend } from "../../src/llm/ollama.js";
+import { createMetrics } from "../../src/ops/metrics.js";
+
+export function testResponder(options: {
+  npc: NpcDefinition;
+  history: ConversationHistory;
+  runner: JobRunner;
+  llmUrl: string;
+  batchDelayMs: number;
+}): { responder: NpcResponder; done: string[] } {
+  const logger = createLogger({ name: "responder-test", level: "silent" });
+  const done: string[] = [];
+  const responder = new NpcResponder(options.npc, {
+    backend: () => new OllamaBackend({ baseUrl: options.llmUrl }),
+    history: options.history,
+    executor: new ActionExecutor(options.runner, logger),
+    publishLine: () => undefined,
+    done: (ids) => done.push(...ids),
+    llmSlots: new Semaphore(4),
+    npcBuckets: new TokenBuckets(100, 6000),
+    metrics: createMetrics(),
+    logger,
+    maxQueueSize: 50,
+    batchDelayMs: options.batchDelayMs,
+  });
+  return { responder, done };
+}
+
+/** Steve, two blocks away, asks Bob question n (message id `events/<n>-0`). */
+export const question = (n: number): IncomingMessage => ({
+  id: `events/${n}-0`,
+  kind: "chat",
+  sender: "Steve",
+  content: `Bob question ${n}`,
+  distance: 2,
+  timestamp: n,
+});
