@@ -229,7 +229,7 @@ export class NpcTrace {
       list.push(v);
       phases[k] = list;
     };
-    const full: { t: BatchTrace; overhead: number; parts: Record<string, number> }[] = [];
+    const full: { t: BatchTrace; overhead: number; done: number; parts: Record<string, number> }[] = [];
     for (const t of this.batches.values()) {
       if (t.lines.length === 0) continue;
       const first = Math.min(...t.lines.map((n) => stored.get(n) ?? Number.POSITIVE_INFINITY));
@@ -253,7 +253,7 @@ export class NpcTrace {
         "reply -> recorded": (t.recorded ?? Number.NaN) - (t.reply ?? Number.NaN),
       };
       for (const [k, v] of Object.entries(parts)) push(k, v);
-      full.push({ t, overhead: done - first - 500, parts });
+      full.push({ t, overhead: done - first - 500, done, parts });
     }
     const ingest: Record<string, number[]> = {
       "stored -> source read": [],
@@ -289,6 +289,21 @@ export class NpcTrace {
       )
         .map(([k, v]) => `${k.split(" (")[0]} ${v.toFixed(0)}`)
         .join(", ")}`,
+    );
+    // GC pauses of this process while a batch was under way (its flush -> its tellraw completed):
+    // do the slowest overlap more of them than the median batch?
+    const gcDuring = (f: (typeof full)[number]) => {
+      const [from, to] = [f.t.fired, f.done];
+      return this.gc
+        .map((g) => ({ start: performance.timeOrigin + g.at, end: performance.timeOrigin + g.at + g.ms }))
+        .filter((g) => g.end > from && g.start < to)
+        .reduce((a, g) => a + Math.min(g.end, to) - Math.max(g.start, from), 0);
+    };
+    const byOverhead = [...full].sort((a, b) => a.overhead - b.overhead);
+    const middle = byOverhead.slice(Math.floor(full.length * 0.45), Math.ceil(full.length * 0.55));
+    const meanGc = (list: typeof full) => list.reduce((a, f) => a + gcDuring(f), 0) / Math.max(1, list.length);
+    out.push(
+      `GC of this process during a batch (flush -> completed), mean: slowest 1% ${meanGc(slow).toFixed(1)} ms, the middle 10% ${meanGc(middle).toFixed(1)} ms`,
     );
     // Bursts: batches that fired in the same 5 ms.
     const fires = [...this.batches.values()].map((t) => t.fired).sort((a, b) => a - b);
