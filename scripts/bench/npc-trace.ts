@@ -301,7 +301,8 @@ export class NpcTrace {
     };
     const byOverhead = [...full].sort((a, b) => a.overhead - b.overhead);
     const middle = byOverhead.slice(Math.floor(full.length * 0.45), Math.ceil(full.length * 0.55));
-    const meanGc = (list: typeof full) => list.reduce((a, f) => a + gcDuring(f), 0) / Math.max(1, list.length);
+    const meanGc = (list: typeof full) =>
+      list.reduce((a, f) => a + gcDuring(f), 0) / Math.max(1, list.length);
     out.push(
       `GC of this process during a batch (flush -> completed), mean: slowest 1% ${meanGc(slow).toFixed(1)} ms, the middle 10% ${meanGc(middle).toFixed(1)} ms`,
     );

@@ -216,13 +216,15 @@ const overheads = jobs
   .sort((a, b) => a - b);
 // The same per second of the run (by the batch's first line): a fresh process is slower at first
 // (JIT compilation, first reads of every history), so --warmup S also reports the batches after S s.
-const start = Math.min(...stored.values());
+const start = [...stored.values()].reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
 const bySecond = new Map<number, number[]>();
 for (const [lines, t] of jobs) {
   const first = Math.min(...lines.map((n) => stored.get(n) ?? Number.POSITIVE_INFINITY));
   if (!Number.isFinite(first)) continue;
   const second = Math.floor((first - start) / 1000);
-  bySecond.set(second, [...(bySecond.get(second) ?? []), t - first - BATCH_MS]);
+  const list = bySecond.get(second) ?? [];
+  list.push(t - first - BATCH_MS);
+  bySecond.set(second, list);
 }
 const seconds = [...bySecond].sort((a, b) => a[0] - b[0]);
 const reasons = new Map<string, number>();
