@@ -212,8 +212,10 @@ export class NpcTrace {
     this.observer?.disconnect();
   }
 
-  /** The breakdown, given when each line was stored and when each tellraw completed. */
-  /** `since`: only the batches whose first line was stored at or after it (after a warm-up). */
+  /**
+   * The breakdown, given when each line was stored and when each tellraw completed; `since`: only
+   * the batches whose first line was stored at or after it (after a warm-up).
+   */
   report(stored: Map<number, number>, completedByLine: Map<number, number>, since = 0): string {
     const out: string[] = [];
     const pct = (xs: number[], p: number) => {
@@ -292,10 +294,13 @@ export class NpcTrace {
     );
     // GC pauses of this process while a batch was under way (its flush -> its tellraw completed):
     // do the slowest overlap more of them than the median batch?
+    const pauses = this.gc.map((g) => ({
+      start: performance.timeOrigin + g.at,
+      end: performance.timeOrigin + g.at + g.ms,
+    }));
     const gcDuring = (f: (typeof full)[number]) => {
       const [from, to] = [f.t.fired, f.done];
-      return this.gc
-        .map((g) => ({ start: performance.timeOrigin + g.at, end: performance.timeOrigin + g.at + g.ms }))
+      return pauses
         .filter((g) => g.end > from && g.start < to)
         .reduce((a, g) => a + Math.min(g.end, to) - Math.max(g.start, from), 0);
     };

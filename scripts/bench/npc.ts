@@ -157,7 +157,8 @@ async function sharedOut(): Promise<void> {
   for (const until = Date.now() + 60_000; Date.now() < until; ) {
     const owners = await redis.mget(...raw.map((n) => redisKeys(prefix).npcLease(n.id)));
     const counts = new Map<string, number>();
-    for (const o of owners) if (o) counts.set(o.split(":")[0]!, (counts.get(o.split(":")[0]!) ?? 0) + 1);
+    for (const owner of owners.flatMap((o) => (o ? [o.split(":")[0]!] : [])))
+      counts.set(owner, (counts.get(owner) ?? 0) + 1);
     if (counts.size === SERVICES && [...counts.values()].every((n) => n <= share)) {
       console.log(`NPCs per service process: ${[...counts.values()].join(", ")}`);
       return;
@@ -207,23 +208,20 @@ const latencies = [...stored]
   .sort((a, b) => a - b);
 const pct = (p: number) => percentile(latencies, p);
 // A batch is due BATCH_MS after its first line arrived (at the earliest: after it was stored);
-// what its answer takes beyond that is the pipeline's own time.
-const overheads = jobs
-  .flatMap(([lines, t]) => {
-    const first = Math.min(...lines.map((n) => stored.get(n) ?? Number.POSITIVE_INFINITY));
-    return Number.isFinite(first) ? [t - first - BATCH_MS] : [];
-  })
-  .sort((a, b) => a - b);
+// what its answer takes beyond that is the pipeline's own time. Each batch: [first stored, overhead].
+const batches = jobs.flatMap(([lines, t]) => {
+  const first = Math.min(...lines.map((n) => stored.get(n) ?? Number.POSITIVE_INFINITY));
+  return Number.isFinite(first) ? [[first, t - first - BATCH_MS] as const] : [];
+});
+const overheads = batches.map(([, overhead]) => overhead).sort((a, b) => a - b);
 // The same per second of the run (by the batch's first line): a fresh process is slower at first
 // (JIT compilation, first reads of every history), so --warmup S also reports the batches after S s.
 const start = [...stored.values()].reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
 const bySecond = new Map<number, number[]>();
-for (const [lines, t] of jobs) {
-  const first = Math.min(...lines.map((n) => stored.get(n) ?? Number.POSITIVE_INFINITY));
-  if (!Number.isFinite(first)) continue;
+for (const [first, overhead] of batches) {
   const second = Math.floor((first - start) / 1000);
   const list = bySecond.get(second) ?? [];
-  list.push(t - first - BATCH_MS);
+  list.push(overhead);
   bySecond.set(second, list);
 }
 const seconds = [...bySecond].sort((a, b) => a[0] - b[0]);
