@@ -34,9 +34,62 @@ export interface PeerSettings {
   npcs: number;
   /** npc: the service's environment (loadConfig), as the benchmark gives its own service. */
   env?: Record<string, string | undefined>;
-  /** events: chat lines per second, and how many. */
+  /** events: chat lines per second, how many, and how they arrive (see `arrivalSchedule`). */
   rate?: number;
   total?: number;
+  arrivals?: Arrivals;
+  seed?: number;
+}
+
+/**
+ * How the chat lines arrive. "poisson": as from independent players, the gaps between lines
+ * exponential (mean 1/rate) and each line naming an NPC drawn at random (seeded). "even":
+ * one line every 1/rate s, naming the NPCs in turn; every NPC then hears a line every npcs/rate s in
+ * the same phase, so all their batching windows open and fire within the same npcs/rate s of each
+ * delay (a synchronised worst case).
+ */
+export type Arrivals = "poisson" | "even";
+
+/** Line n's time (ms after the start) and the NPC it names. */
+export function arrivalSchedule(
+  arrivals: Arrivals,
+  rate: number,
+  total: number,
+  npcs: number,
+  seed: number,
+): { at: Float64Array; npc: Uint32Array } {
+  const at = new Float64Array(total);
+  const npc = new Uint32Array(total);
+  const random = mulberry32(seed);
+  let t = 0;
+  for (let n = 0; n < total; n++) {
+    if (arrivals === "even") {
+      at[n] = (n * 1000) / rate;
+      npc[n] = n % npcs;
+    } else {
+      t += -Math.log(1 - random());
+      at[n] = t;
+      npc[n] = Math.floor(random() * npcs);
+    }
+  }
+  if (arrivals === "poisson") {
+    // Scaled so that the lines span exactly total/rate s (the times of `total` Poisson arrivals
+    // given their number: a run sends at exactly the rate asked for).
+    const scale = (total * 1000) / rate / (t - Math.log(1 - random()));
+    for (let n = 0; n < total; n++) at[n]! *= scale;
+  }
+  return { at, npc };
+}
+
+/** A small seeded PRNG (uniform in [0, 1)), so a run's arrivals can be repeated. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(a ^ (a >>> 15), a | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** Where the bench puts NPC i and its player (the player stands 2 blocks east). */
@@ -58,22 +111,24 @@ async function runLlm(): Promise<void> {
 }
 
 /**
- * Writes chat lines to the event stream as the bridge stores them, at a fixed rate; line n is
- * player P(n % npcs) saying "Npc<i> hello #n". Reports [n, stored at] in batches, then {sent}.
+ * Writes chat lines to the event stream as the bridge stores them, at the given rate and arrivals;
+ * line n, naming NPC i, is player P(i) saying "Npc<i> hello #n". Reports [n, stored at] in batches,
+ * then {sent}.
  */
 async function runEvents(s: PeerSettings): Promise<void> {
   const redis = new Redis(s.redisUrl);
   const stream = redisKeys(s.prefix).eventStream(s.server);
   const rate = s.rate ?? 1000;
   const total = s.total ?? 0;
+  const schedule = arrivalSchedule(s.arrivals ?? "poisson", rate, total, s.npcs, s.seed ?? 1);
   send({ ready: true });
   await new Promise((resolve) => process.once("message", resolve)); // "go"
   let stored: [number, number][] = [];
   const started = Date.now();
   for (let n = 0; n < total; n++) {
-    const wait = started + (n * 1000) / rate - Date.now();
+    const wait = started + schedule.at[n]! - Date.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const i = n % s.npcs;
+    const i = schedule.npc[n]!;
     const player = `P${i}`;
     const data = { player, message: `Npc${i} hello #${n}` };
     const event = {

@@ -6,13 +6,15 @@ import { type ChildProcess, fork } from "node:child_process";
 // at once and the bridge's job path (signature, age, policy, single-use claim, reply to the
 // producer's reply list) on a BullMQ worker whose executor answers at once (so RCON and the game are
 // not measured); a third writes chat lines naming an NPC to the event stream at a fixed rate, as the
-// bridge stores them. 100 NPCs each with a player next to it. Measured per line:
+// bridge stores them (Poisson arrivals naming random NPCs, or --arrivals even: in turn, evenly
+// spaced; npc-peers.ts, arrivalSchedule). 100 NPCs each with a player next to it. Measured per line:
 // stream entry stored -> the tellraw job answering it completed (includes the batching delay),
 // drops, and memory per NPC with a full (100-entry) history.
 //
 // Run from the repository root:
 //   REDIS_URL=redis://127.0.0.1:6379 node --expose-gc --import tsx scripts/bench/npc.ts \
 //     [--npcs 100] [--rate 1000] [--seconds 10] [--services 1] [--warmup 0] [--by-second] [--profile DIR]
+//     [--arrivals poisson|even] [--seed N]
 // --services N runs N NPC service processes (this one and N-1 children) that share the NPCs;
 // --warmup S also reports the batches whose first line came after S s; --by-second, each second.
 // --profile DIR writes CPU profiles (.cpuprofile) into DIR: this process's for the sending window
@@ -31,7 +33,7 @@ import { policyFragment } from "../../npc/src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../npc/src/definitions/schema.js";
 import { coalesceRedisWrites } from "../../npc/src/redis-writes.js";
 import { NpcService } from "../../npc/src/service.js";
-import { type PeerSettings, spot } from "./npc-peers.js";
+import { type Arrivals, type PeerSettings, spot } from "./npc-peers.js";
 import { NpcTrace } from "./npc-trace.js";
 
 const { values } = parseArgs({
@@ -44,8 +46,14 @@ const { values } = parseArgs({
     services: { type: "string", default: "1" },
     warmup: { type: "string", default: "0" },
     "by-second": { type: "boolean", default: false },
+    arrivals: { type: "string", default: "poisson" },
+    seed: { type: "string" },
   },
 });
+if (values.arrivals !== "poisson" && values.arrivals !== "even")
+  throw new Error(`--arrivals must be poisson or even, not ${values.arrivals}`);
+const ARRIVALS: Arrivals = values.arrivals;
+const SEED = values.seed === undefined ? randomBytes(4).readUInt32LE() : Number(values.seed);
 const NPCS = Number(values.npcs);
 const RATE = Number(values.rate);
 const SECONDS = Number(values.seconds);
@@ -88,7 +96,7 @@ async function startPeer(
   peers.push(child);
   const settings: PeerSettings = {
     ...{ role, redisUrl, prefix, secret, server: SERVER, policyFile },
-    ...{ npcs: NPCS, rate: RATE, total },
+    ...{ npcs: NPCS, rate: RATE, total, arrivals: ARRIVALS, seed: SEED },
     ...extra,
   };
   child.send(settings);
@@ -169,7 +177,7 @@ async function sharedOut(): Promise<void> {
 }
 
 console.log(
-  `${NPCS} NPCs, ${RATE} chat lines/s for ${SECONDS} s (${total} lines), batching ${BATCH_MS} ms, 0-ms LLM`,
+  `${NPCS} NPCs, ${RATE} chat lines/s for ${SECONDS} s (${total} lines, ${ARRIVALS === "even" ? "evenly spaced, naming the NPCs in turn" : `Poisson arrivals naming random NPCs, --seed ${SEED}`}), batching ${BATCH_MS} ms, 0-ms LLM`,
 );
 const profiler = values.profile ? new Session() : undefined;
 if (profiler) {
