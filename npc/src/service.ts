@@ -3,7 +3,7 @@
  * each NPC has exactly one owner (ingest/ownership.ts); the consumer-group readers (every process
  * routes the sources into per-NPC inboxes; the owner reads its NPCs' inboxes: ingest/readers.ts);
  * for each owned NPC a responder, its presence in the world (summoned when taken over, on reload,
- * killed on removal) and its proximity messages from the player tracker (timer + join/quit).
+ * killed on removal) and its proximity messages from the player tracker (refreshed on a timer).
  * Built from a config and a Redis connection; no globals.
  */
 import { type ClientIdentity, NpcRecords, PolicyStore } from "@mcp-bridge/shared";
@@ -88,7 +88,9 @@ export class NpcService {
       logger,
     });
     this.executor = new ActionExecutor(this.jobs, logger, config.JOB_TIMEOUT_MS);
-    this.tracker = new PlayerTracker(this.jobs, logger, config.JOB_TIMEOUT_MS);
+    // A refresh's lookups spread over half the interval: done well before the next one.
+    const spreadMs = config.NPC_POSITION_REFRESH_MS / 2;
+    this.tracker = new PlayerTracker(this.jobs, logger, config.JOB_TIMEOUT_MS, spreadMs);
     this.backends = {
       ollama: new OllamaBackend({ baseUrl: config.OLLAMA_HOST }),
       openai: new OpenAiBackend({ baseUrl: config.OPENAI_BASE_URL }, config.LLM_API_KEY),
@@ -309,6 +311,7 @@ export class NpcService {
    */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.tracker.close();
     this.definitions.close();
     this.policy?.close();
     await this.readers.close();

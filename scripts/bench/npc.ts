@@ -143,7 +143,7 @@ const serviceEnv = (consumer: string) => ({
   NPC_PLAYER_PER_MINUTE: "100000",
   NPC_PER_MINUTE: "100000",
   NPC_LLM_CONCURRENCY: "32",
-  NPC_POSITION_REFRESH_MS: "60000",
+  NPC_POSITION_REFRESH_MS: process.env.NPC_POSITION_REFRESH_MS, // the default (2 s) unless given
   NPC_CONSUMER: consumer,
   NPC_READ_INTERVAL_MS: process.env.NPC_READ_INTERVAL_MS,
 });

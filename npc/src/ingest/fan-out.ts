@@ -111,17 +111,14 @@ export class FanOut {
     if (eventServer !== undefined) {
       metrics.ingested.inc({ source: "events" });
       const record = recordFromEntry(eventServer, [entry.id, entry.fields]);
-      if (record?.type === "player_join" || record?.type === "player_quit") {
-        if (record.type === "player_quit") tracker.forget(record.serverId, record.player);
+      if (record?.type === "player_quit") tracker.forget(record.serverId, record.player);
+      else if (record?.type === "player_join") {
         const client = this.deps.clientFor(record.serverId);
-        if (client) void tracker.refresh(record.serverId, client);
+        if (client) void tracker.locate(record.serverId, record.player, client);
       } else if (record?.type === "player_chat") {
         let where = tracker.position(record.serverId, record.player);
         const client = this.deps.clientFor(record.serverId);
-        if (!where && client) {
-          await tracker.refresh(record.serverId, client);
-          where = tracker.position(record.serverId, record.player);
-        }
+        if (!where && client) where = await tracker.locate(record.serverId, record.player, client);
         const to = chatCandidates(record.serverId, this.deps.npcs(), where);
         if (to === "unknown_position") this.skipped(["unknown_position"]);
         else if (where && to.length > 0) {

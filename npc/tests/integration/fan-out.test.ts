@@ -33,8 +33,11 @@ const positions: Record<string, { x: number; y: number; z: number }> = { Steve: 
 async function setup() {
   const prefix = uniquePrefix("fanout");
   const logger = createLogger({ name: "fanout", level: "silent" });
+  /** The bridge calls the tracker made: "op player". */
+  const calls: string[] = [];
   const runner = {
     async run(_server: string, op: string, args: { player?: string }) {
+      calls.push(`${op} ${args.player ?? ""}`.trim());
       if (op === "get_online_players")
         return { status: "completed", jobId: "1", data: { players: ["Steve"] } };
       const at = positions[String(args.player)];
@@ -83,7 +86,7 @@ async function setup() {
     };
     return redis.xadd(events, "*", "event", JSON.stringify(event), "type", "player_chat", "player", player);
   };
-  return { prefix, events, lines, fanOut, take, inbox, chat };
+  return { prefix, events, lines, fanOut, take, inbox, chat, calls };
 }
 
 describe("fan-out (real Redis)", () => {
@@ -112,12 +115,14 @@ describe("fan-out (real Redis)", () => {
   });
 
   it("acknowledges chat that reaches nobody: an unknown position, nobody in range", async () => {
-    const { events, fanOut, take, inbox, chat } = await setup();
+    const { events, fanOut, take, inbox, chat, calls } = await setup();
     const routing = fanOut();
     await chat("Alex", "Hello Bob");
     await routing.handle(await take(events, "npc-a"));
     expect(await inbox("bob")).toEqual([]);
     expect((await redis.xpending(events, "npc"))[0]).toBe(0);
+    // The speaker alone was looked up, not every online player (a whole refresh is N + 1 jobs).
+    expect(calls).toEqual(["get_player_info Alex"]);
   });
 
   it("routes an NPC's line to the NPCs around it, never back to the speaker", async () => {
