@@ -5,8 +5,11 @@
 // worker, with an executor that answers at once instead of RCON; `llm` runs the fake LLM over HTTP
 // answering at once; `events` writes the chat lines to the event stream, as the bridge stores them;
 // `npc` runs one more NPC service (--services).
-// Talks to its parent over IPC: {ready, url?} once, then (bridge) {jobs: [the `#n` a tellraw
-// carried, when it completed][]}, (events) {stored: [n, when stored][]}; answers "cpu" with {cpuMs}.
+// Talks to its parent over IPC: {ready, url?} once, (events) {sent} when every line is written;
+// answers "cpu" with {cpuMs}, "progress" with {answered} (bridge: lines answered so far) and
+// "results" with (bridge) {jobs: [the `#n` a tellraw carried, when it completed][]} or (events)
+// {stored: when each line n was stored}. The records stay here until the end, so that the service
+// in the parent process carries none of the measurement.
 import {
   createLogger,
   type Operation,
@@ -123,7 +126,8 @@ async function runEvents(s: PeerSettings): Promise<void> {
   const schedule = arrivalSchedule(s.arrivals ?? "poisson", rate, total, s.npcs, s.seed ?? 1);
   send({ ready: true });
   await new Promise((resolve) => process.once("message", resolve)); // "go"
-  let stored: [number, number][] = [];
+  const stored: number[] = [];
+  answerResults = () => ({ stored });
   const started = Date.now();
   for (let n = 0; n < total; n++) {
     const wait = started + schedule.at[n]! - Date.now();
@@ -153,25 +157,20 @@ async function runEvents(s: PeerSettings): Promise<void> {
       "ingestedAt",
       String(Date.now()),
     );
-    stored.push([n, Date.now()]);
-    if (stored.length >= 100) {
-      send({ stored });
-      stored = [];
-    }
+    stored.push(Date.now());
   }
-  send({ stored, sent: (Date.now() - started) / 1000 });
+  send({ sent: (Date.now() - started) / 1000 });
   redis.disconnect();
 }
 
 async function runBridge(s: PeerSettings): Promise<void> {
   const logger = createLogger({ name: "bench-bridge", level: "silent" });
   const players = Array.from({ length: s.npcs }, (_, i) => `P${i}`);
-  let jobs: [number[], number][] = [];
-  const flush = setInterval(() => {
-    if (jobs.length === 0) return;
-    send({ jobs });
-    jobs = [];
-  }, 100);
+  const jobs: [number[], number][] = [];
+  const answered = new Uint8Array(s.total ?? 0);
+  let answeredCount = 0;
+  answerProgress = () => ({ answered: answeredCount });
+  answerResults = () => ({ jobs });
   const executor: RequestExecutor = {
     mode: "mod",
     async execute(request: RequestMessage, op: Operation) {
@@ -189,6 +188,11 @@ async function runBridge(s: PeerSettings): Promise<void> {
       }
       const lines = [...String(args.command).matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
       if (lines.length > 0) jobs.push([lines, Date.now()]);
+      for (const n of lines) {
+        if (answered[n] === 1) continue;
+        answered[n] = 1;
+        answeredCount++;
+      }
       return { data: { output: "" }, replay: false };
     },
   };
@@ -214,7 +218,6 @@ async function runBridge(s: PeerSettings): Promise<void> {
   worker.resume();
   send({ ready: true });
   process.on("disconnect", () => {
-    clearInterval(flush);
     void worker.close(1000).then(() => {
       redis.disconnect();
       process.exit(0);
@@ -233,12 +236,18 @@ async function runNpc(s: PeerSettings): Promise<void> {
   process.on("disconnect", () => void service.close().then(() => process.exit(0)));
 }
 
+/** What this peer answers to "progress" and "results" (set by its role). */
+let answerProgress = (): object => ({});
+let answerResults = (): object => ({});
+
 if (process.send) {
-  process.on("message", (message: PeerSettings | "cpu" | "go") => {
+  process.on("message", (message: PeerSettings | "cpu" | "go" | "progress" | "results") => {
     if (message === "cpu") {
       const { user, system } = process.cpuUsage();
       send({ cpuMs: (user + system) / 1000 });
-    } else if (typeof message === "object") {
+    } else if (message === "progress") send({ progress: answerProgress() });
+    else if (message === "results") send({ results: answerResults() });
+    else if (typeof message === "object") {
       const run = { llm: runLlm, bridge: runBridge, events: runEvents, npc: runNpc }[message.role];
       void run(message);
     }

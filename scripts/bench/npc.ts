@@ -78,12 +78,9 @@ const policyFile = join(dir, "policy.json");
 writeFileSync(npcFile, JSON.stringify({ npcs: raw }));
 writeFileSync(policyFile, JSON.stringify(policyFragment(NpcFileSchema.parse({ npcs: raw }).npcs)));
 
-// The peers, each in its own process; the bridge reports when each `#n` was answered.
+// The peers, each in its own process; they keep the records (when each line was stored, each
+// tellraw job and the `#n` it answered) and hand them over after the run.
 const total = RATE * SECONDS;
-const stored = new Map<number, number>();
-const answered = new Map<number, number>();
-/** Each tellraw job: the lines it answered, when it completed. */
-const jobs: [number[], number][] = [];
 const peers: ChildProcess[] = [];
 async function startPeer(
   role: PeerSettings["role"],
@@ -100,13 +97,6 @@ async function startPeer(
     ...extra,
   };
   child.send(settings);
-  child.on("message", (m: { jobs?: [number[], number][]; stored?: [number, number][] }) => {
-    for (const job of m.jobs ?? []) {
-      jobs.push(job);
-      for (const n of job[0]) if (!answered.has(n)) answered.set(n, job[1]);
-    }
-    for (const [n, t] of m.stored ?? []) stored.set(n, t);
-  });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the ${role} peer exited (${code})`)));
     child.on("message", (m: { ready?: boolean; url?: string }) => m.ready && resolve(m));
@@ -114,23 +104,21 @@ async function startPeer(
 }
 const [llm] = await Promise.all([startPeer("llm"), startPeer("bridge"), startPeer("events")]);
 const events = peers[2]!;
-/** CPU ms (user + system) each peer has used so far. */
-function peerCpu(): Promise<number[]> {
-  return Promise.all(
-    peers.map(
-      (child) =>
-        new Promise<number>((resolve) => {
-          const listener = (m: { cpuMs?: number }) => {
-            if (m.cpuMs === undefined) return;
-            child.off("message", listener);
-            resolve(m.cpuMs);
-          };
-          child.on("message", listener);
-          child.send("cpu");
-        }),
-    ),
-  );
+/** Asks a peer, and takes the first message that has the answer's field. */
+function ask<T>(child: ChildProcess, question: "cpu" | "progress" | "results", field: string): Promise<T> {
+  return new Promise((resolve) => {
+    const listener = (m: Record<string, unknown>) => {
+      if (m[field] === undefined) return;
+      child.off("message", listener);
+      resolve(m[field] as T);
+    };
+    child.on("message", listener);
+    child.send(question);
+  });
 }
+/** CPU ms (user + system) each peer has used so far. */
+const peerCpu = () => Promise.all(peers.map((child) => ask<number>(child, "cpu", "cpuMs")));
+const bridge = peers[1]!;
 
 const serviceEnv = (consumer: string) => ({
   REDIS_URL: redisUrl,
@@ -196,7 +184,11 @@ const sent = new Promise<number>((resolve) =>
 events.send("go");
 const sendSeconds = await sent;
 const deadline = Date.now() + 30_000;
-while (answered.size < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+while (Date.now() < deadline) {
+  const { answered } = await ask<{ answered: number }>(bridge, "progress", "progress");
+  if (answered >= total) break;
+  await new Promise((r) => setTimeout(r, 200));
+}
 eventLoop.disable();
 trace?.stop();
 const cpu = process.cpuUsage(cpuBefore);
@@ -209,6 +201,12 @@ if (profiler) {
   profiler.disconnect();
 }
 
+const { stored: storedAt } = await ask<{ stored: number[] }>(events, "results", "results");
+const { jobs } = await ask<{ jobs: [number[], number][] }>(bridge, "results", "results");
+const stored = new Map(storedAt.map((t, n) => [n, t]));
+/** When each line was first answered. */
+const answered = new Map<number, number>();
+for (const [lines, t] of jobs) for (const n of lines) if (!answered.has(n)) answered.set(n, t);
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 const latencies = [...stored]
@@ -236,9 +234,12 @@ const seconds = [...bySecond].sort((a, b) => a[0] - b[0]);
 const reasons = new Map<string, number>();
 for (const v of (await service.metrics.dropped.get()).values)
   reasons.set(String(v.labels.reason), (reasons.get(String(v.labels.reason)) ?? 0) + v.value);
-const dropped = [...reasons].map(([r, n]) => `${r} ${n}`).join(", ") || "none";
+// own_line: each NPC's spoken line reaches the NPCs around it, never the speaker itself (by design).
+const byDesign = (reason: string) => reason === "own_line";
+const list = (keep: (reason: string) => boolean) =>
+  [...reasons].flatMap(([r, n]) => (keep(r) ? [`${r} ${n}`] : [])).join(", ") || "none";
 console.log(
-  `sent at ${(total / sendSeconds).toFixed(0)} lines/s; answered ${answered.size}/${total}; not answered: ${dropped}`,
+  `sent at ${(total / sendSeconds).toFixed(0)} lines/s; answered ${answered.size}/${total}; dropped or skipped: ${list((r) => !byDesign(r))}; NPC lines not fed back to their speaker: ${list(byDesign)}`,
 );
 console.log(
   `stored -> tellraw job completed: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1)} ms`,
