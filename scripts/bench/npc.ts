@@ -201,6 +201,38 @@ if (profiler) {
   profiler.disconnect();
 }
 
+// Memory per NPC with a full history: fill every history to 100 entries, measure Redis and heap
+// (before the run's records come over from the peers: they are the benchmark's, not the service's).
+const line = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.";
+for (let i = 0; i < NPCS; i++) {
+  await service.history.clear(`npc${i}`);
+  await service.history.append(
+    `npc${i}`,
+    Array.from({ length: 100 }, (_, j) =>
+      j % 2
+        ? { kind: "said" as const, text: line, at: Date.now() }
+        : { kind: "heard" as const, sender: `P${i}`, text: line, at: Date.now() },
+    ),
+  );
+}
+let redisBytes = 0;
+let inboxBytes = 0;
+const usage = async (key: string) => Number((await redis.memory("USAGE", key)) ?? 0);
+for (let i = 0; i < NPCS; i++) {
+  redisBytes += await usage(service.history.key(`npc${i}`));
+  inboxBytes += await usage(redisKeys(prefix).npcInbox(`npc${i}`));
+}
+let markers = 0;
+for (let cursor = "0"; ; ) {
+  const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:npc:done:*`, "COUNT", 1000);
+  markers += keys.length;
+  cursor = next;
+  if (cursor === "0") break;
+}
+global.gc?.();
+const heapPerNpc = (process.memoryUsage().heapUsed - heapBefore) / NPCS;
+const memory = `memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB history + ${(inboxBytes / NPCS / 1024).toFixed(1)} KiB inbox stream (${markers} "answered" markers left), process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}; the service's RSS at the end of the run ${(rssAfterRun / 2 ** 20).toFixed(0)} MiB`;
+
 const { stored: storedAt } = await ask<{ stored: number[] }>(events, "results", "results");
 const { jobs } = await ask<{ jobs: [number[], number][] }>(bridge, "results", "results");
 const stored = new Map(storedAt.map((t, n) => [n, t]));
@@ -271,38 +303,7 @@ if (trace) {
   console.log(trace.report(stored, answered, start + WARMUP * 1000));
 }
 
-// Memory per NPC with a full history: fill every history to 100 entries, measure Redis and heap.
-const line = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.";
-for (let i = 0; i < NPCS; i++) {
-  await service.history.clear(`npc${i}`);
-  await service.history.append(
-    `npc${i}`,
-    Array.from({ length: 100 }, (_, j) =>
-      j % 2
-        ? { kind: "said" as const, text: line, at: Date.now() }
-        : { kind: "heard" as const, sender: `P${i}`, text: line, at: Date.now() },
-    ),
-  );
-}
-let redisBytes = 0;
-let inboxBytes = 0;
-const usage = async (key: string) => Number((await redis.memory("USAGE", key)) ?? 0);
-for (let i = 0; i < NPCS; i++) {
-  redisBytes += await usage(service.history.key(`npc${i}`));
-  inboxBytes += await usage(redisKeys(prefix).npcInbox(`npc${i}`));
-}
-let markers = 0;
-for (let cursor = "0"; ; ) {
-  const [next, keys] = await redis.scan(cursor, "MATCH", `${prefix}:npc:done:*`, "COUNT", 1000);
-  markers += keys.length;
-  cursor = next;
-  if (cursor === "0") break;
-}
-global.gc?.();
-const heapPerNpc = (process.memoryUsage().heapUsed - heapBefore) / NPCS;
-console.log(
-  `memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB history + ${(inboxBytes / NPCS / 1024).toFixed(1)} KiB inbox stream (${markers} "answered" markers left), process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}; the service's RSS at the end of the run ${(rssAfterRun / 2 ** 20).toFixed(0)} MiB`,
-);
+console.log(memory);
 
 await service.close();
 for (const child of peers) {
