@@ -95,6 +95,9 @@ function mulberry32(seed: number): () => number {
   };
 }
 
+/** The bound the bridge keeps its event streams at (EVENTS_STREAM_MAXLEN's default). */
+const EVENTS_STREAM_MAXLEN = 100_000;
+
 /** Where the bench puts NPC i and its player (the player stands 2 blocks east). */
 export const spot = (i: number) => ({ x: (i % 10) * 100, y: 64, z: Math.floor(i / 10) * 100 });
 
@@ -145,6 +148,9 @@ async function runEvents(s: PeerSettings): Promise<void> {
     };
     await redis.xadd(
       stream,
+      "MAXLEN",
+      "~",
+      EVENTS_STREAM_MAXLEN,
       "*",
       "event",
       JSON.stringify(event),
