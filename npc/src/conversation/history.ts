@@ -46,6 +46,13 @@ export function truncationSummary(entries: HistoryEntry[], maxChars = 600): stri
 
 export type Summarizer = (lines: string[]) => Promise<string>;
 
+/**
+ * An LLM's summary is cut to this many characters. The summary is asked for in 2-3 sentences, and
+ * the next compaction summarises it again with the lines after it: a model that rambles or echoes
+ * its input would otherwise grow the summary, and every prompt, at each compaction.
+ */
+export const SUMMARY_MAX_CHARS = 1000;
+
 /** A batch being answered: the key its job ids derive from, and its message ids. */
 export interface BatchRecord {
   key: string;
@@ -241,6 +248,7 @@ export class ConversationHistory {
     try {
       text = (await summarize(older.map(summaryLine))).trim();
       if (!text) throw new Error("empty summary");
+      if (text.length > SUMMARY_MAX_CHARS) text = `${text.slice(0, SUMMARY_MAX_CHARS - 3)}...`;
       how = "llm";
     } catch {
       text = truncationSummary(older);

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { ConversationHistory, type HistoryEntry } from "../../src/conversation/history.js";
+import { ConversationHistory, type HistoryEntry, SUMMARY_MAX_CHARS } from "../../src/conversation/history.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
 afterAll(() => redis.disconnect());
@@ -42,6 +42,22 @@ describe("conversation history (real Redis)", () => {
     expect(entries).toHaveLength(21);
     expect(entries[0]).toMatchObject({ kind: "summary", text: "Steve chatted about lines." });
     expect(entries[1]).toMatchObject({ text: "line 40" });
+  });
+
+  it("keeps the summary bounded when the LLM echoes what it is asked to summarise", async () => {
+    const history = new ConversationHistory(redis, uniquePrefix("hist"));
+    const echo = async (lines: string[]) => lines.join(" ");
+    for (let round = 0; round < 10; round++) {
+      await history.append(
+        "bob",
+        Array.from({ length: 40 }, (_, i) => heard(round * 40 + i)),
+      );
+      await history.compact("bob", echo);
+    }
+    const [summary] = await history.read("bob");
+    expect(summary?.kind).toBe("summary");
+    expect(summary!.text.length).toBeLessThanOrEqual(SUMMARY_MAX_CHARS);
+    expect(summary!.text.endsWith("...")).toBe(true);
   });
 
   it("falls back to plain truncation when the LLM is down", async () => {
