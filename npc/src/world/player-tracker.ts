@@ -42,6 +42,15 @@ export function dimensionOf(world: string): string {
   return "minecraft:overworld";
 }
 
+/** The task running under `key`, or a new one from `start`, listed in `running` until it settles. */
+function shared<T>(running: Map<string, Promise<T>>, key: string, start: () => Promise<T>): Promise<T> {
+  const current = running.get(key);
+  if (current) return current;
+  const task = start().finally(() => running.delete(key));
+  running.set(key, task);
+  return task;
+}
+
 export class PlayerTracker {
   private readonly positions = new Map<string, Map<string, Position>>();
   private readonly refreshing = new Map<string, Promise<void>>();
@@ -76,21 +85,12 @@ export class PlayerTracker {
 
   /** One refresh per server at a time; concurrent callers share it. */
   refresh(serverId: string, client: ClientIdentity): Promise<void> {
-    const running = this.refreshing.get(serverId);
-    if (running) return running;
-    const task = this.load(serverId, client).finally(() => this.refreshing.delete(serverId));
-    this.refreshing.set(serverId, task);
-    return task;
+    return shared(this.refreshing, serverId, () => this.load(serverId, client));
   }
 
   /** The player's position from the bridge now (one lookup per player at a time); unknown: removed. */
   locate(serverId: string, player: string, client: ClientIdentity): Promise<Position | undefined> {
-    const key = `${serverId}\n${player}`;
-    const running = this.locating.get(key);
-    if (running) return running;
-    const task = this.lookUp(serverId, player, client).finally(() => this.locating.delete(key));
-    this.locating.set(key, task);
-    return task;
+    return shared(this.locating, `${serverId}\n${player}`, () => this.lookUp(serverId, player, client));
   }
 
   private async load(serverId: string, client: ClientIdentity): Promise<void> {
