@@ -6,9 +6,10 @@
 // answering at once; `events` writes the chat lines to the event stream, as the bridge stores them;
 // `npc` runs one more NPC service (--services).
 // Talks to its parent over IPC: {ready, url?} once, (events) {sent} when every line is written;
-// answers "cpu" with {cpuMs}, "progress" with {answered} (bridge: lines answered so far) and
-// "results" with (bridge) {jobs: [the `#n` a tellraw carried, when it completed][]} or (events)
-// {stored: when each line n was stored}. The records stay here until the end, so that the service
+// answers each question under its own name: "cpu" with {cpu: CPU ms so far}, "progress" with
+// {progress: {answered}} (bridge: lines answered so far) and "results" with {results: (bridge)
+// {jobs: [the `#n` a tellraw carried, when it completed][]} or (events) {stored: when each line n
+// was stored}}. The records stay here until the end, so that the service
 // in the parent process carries none of the measurement.
 import {
   createLogger,
@@ -63,24 +64,24 @@ export function arrivalSchedule(
 ): { at: Float64Array; npc: Uint32Array } {
   const at = new Float64Array(total);
   const npc = new Uint32Array(total);
+  if (arrivals === "even") {
+    for (let n = 0; n < total; n++) {
+      at[n] = (n * 1000) / rate;
+      npc[n] = n % npcs;
+    }
+    return { at, npc };
+  }
   const random = mulberry32(seed);
   let t = 0;
   for (let n = 0; n < total; n++) {
-    if (arrivals === "even") {
-      at[n] = (n * 1000) / rate;
-      npc[n] = n % npcs;
-    } else {
-      t += -Math.log(1 - random());
-      at[n] = t;
-      npc[n] = Math.floor(random() * npcs);
-    }
+    t += -Math.log(1 - random());
+    at[n] = t;
+    npc[n] = Math.floor(random() * npcs);
   }
-  if (arrivals === "poisson") {
-    // Scaled so that the lines span exactly total/rate s (the times of `total` Poisson arrivals
-    // given their number: a run sends at exactly the rate asked for).
-    const scale = (total * 1000) / rate / (t - Math.log(1 - random()));
-    for (let n = 0; n < total; n++) at[n]! *= scale;
-  }
+  // Scaled so that the lines span exactly total/rate s (the times of `total` Poisson arrivals given
+  // their number: a run sends at exactly the rate asked for).
+  const scale = (total * 1000) / rate / (t - Math.log(1 - random()));
+  for (let n = 0; n < total; n++) at[n]! *= scale;
   return { at, npc };
 }
 
@@ -122,8 +123,8 @@ async function runLlm(): Promise<void> {
 
 /**
  * Writes chat lines to the event stream as the bridge stores them, at the given rate and arrivals;
- * line n, naming NPC i, is player P(i) saying "Npc<i> hello #n". Reports [n, stored at] in batches,
- * then {sent}.
+ * line n, naming NPC i, is player P(i) saying "Npc<i> hello #n". Keeps when each line was stored
+ * (its "results") and sends {sent} once all are written.
  */
 async function runEvents(s: PeerSettings): Promise<void> {
   const redis = new Redis(s.redisUrl);
@@ -254,7 +255,7 @@ if (process.send) {
   process.on("message", (message: PeerSettings | "cpu" | "go" | "progress" | "results") => {
     if (message === "cpu") {
       const { user, system } = process.cpuUsage();
-      send({ cpuMs: (user + system) / 1000 });
+      send({ cpu: (user + system) / 1000 });
     } else if (message === "progress") send({ progress: answerProgress() });
     else if (message === "results") send({ results: answerResults() });
     else if (typeof message === "object") {

@@ -104,20 +104,20 @@ async function startPeer(
 }
 const [llm] = await Promise.all([startPeer("llm"), startPeer("bridge"), startPeer("events")]);
 const events = peers[2]!;
-/** Asks a peer, and takes the first message that has the answer's field. */
-function ask<T>(child: ChildProcess, question: "cpu" | "progress" | "results", field: string): Promise<T> {
+/** Asks a peer; it answers under the question's name. */
+function ask<T>(child: ChildProcess, question: "cpu" | "progress" | "results"): Promise<T> {
   return new Promise((resolve) => {
     const listener = (m: Record<string, unknown>) => {
-      if (m[field] === undefined) return;
+      if (m[question] === undefined) return;
       child.off("message", listener);
-      resolve(m[field] as T);
+      resolve(m[question] as T);
     };
     child.on("message", listener);
     child.send(question);
   });
 }
 /** CPU ms (user + system) each peer has used so far. */
-const peerCpu = () => Promise.all(peers.map((child) => ask<number>(child, "cpu", "cpuMs")));
+const peerCpu = () => Promise.all(peers.map((child) => ask<number>(child, "cpu")));
 const bridge = peers[1]!;
 
 const serviceEnv = (consumer: string) => ({
@@ -185,7 +185,7 @@ events.send("go");
 const sendSeconds = await sent;
 const deadline = Date.now() + 30_000;
 while (Date.now() < deadline) {
-  const { answered } = await ask<{ answered: number }>(bridge, "progress", "progress");
+  const { answered } = await ask<{ answered: number }>(bridge, "progress");
   if (answered >= total) break;
   await new Promise((r) => setTimeout(r, 200));
 }
@@ -233,8 +233,8 @@ global.gc?.();
 const heapPerNpc = (process.memoryUsage().heapUsed - heapBefore) / NPCS;
 const memory = `memory per NPC with 100 history entries: Redis ${(redisBytes / NPCS / 1024).toFixed(1)} KiB history + ${(inboxBytes / NPCS / 1024).toFixed(1)} KiB inbox stream (${markers} "answered" markers left), process heap ${(heapPerNpc / 1024).toFixed(1)} KiB${global.gc ? "" : " (run with --expose-gc for a steadier heap number)"}; the service's RSS at the end of the run ${(rssAfterRun / 2 ** 20).toFixed(0)} MiB`;
 
-const { stored: storedAt } = await ask<{ stored: number[] }>(events, "results", "results");
-const { jobs } = await ask<{ jobs: [number[], number][] }>(bridge, "results", "results");
+const { stored: storedAt } = await ask<{ stored: number[] }>(events, "results");
+const { jobs } = await ask<{ jobs: [number[], number][] }>(bridge, "results");
 const stored = new Map(storedAt.map((t, n) => [n, t]));
 /** When each line was first answered. */
 const answered = new Map<number, number>();
