@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export { freePort } from "./net.js";
+export { freePort, holdFreePorts } from "./net.js";
 
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 const LOG_DIR = `${REPO}.run/e2e`;

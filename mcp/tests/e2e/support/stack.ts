@@ -14,7 +14,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
 import { connectHttpClient } from "../../../../shared/testing/mcp-http-client.js";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
-import { freePort, httpOk, type Proc, REPO, startNode, until } from "./processes.js";
+import { freePort, holdFreePorts, httpOk, type Proc, REPO, startNode, until } from "./processes.js";
 
 export interface StackOptions {
   noMod?: boolean;
@@ -96,8 +96,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       ],
     }),
   );
-  // Distinct ports: two free-port probes in a row may return the same port.
-  const [bridgePort, mcpPort, managementPort] = await distinctFreePorts(3);
+  // Distinct ports, and the bridge's and the MCP server's held until they start: the devserver binds
+  // its RCON and status ports to port 0, and the OS may give it a port probed and closed just before.
+  const held = await holdFreePorts(2);
+  const [bridgePort, mcpPort] = held.ports as [number, number];
+  const managementPort = await freePort(); // not a held one: those are still bound
   const logDir = join(dir, "logs");
   const managementSecret = randomBytes(20).toString("hex");
   const sourceArgs = [
@@ -192,6 +195,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let bridgeCount = 0;
 
   const startBridge = async (name = `bridge-${prefix}-${++bridgeCount}`, how: { standby?: boolean } = {}) => {
+    await held.release();
     const port = how.standby ? await freePort() : bridgePort;
     const proc = startNode(name, "bridge/dist/main.js", [], { ...bridgeEnv, BRIDGE_PORT: String(port) });
     await until(
@@ -247,10 +251,4 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
   };
   return stack;
-}
-
-async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
 }
