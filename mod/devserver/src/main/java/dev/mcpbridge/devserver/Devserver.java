@@ -208,6 +208,11 @@ public final class Devserver implements AutoCloseable {
         return rcon.port();
     }
 
+    /** RCON connections still open on the server's side (tests wait for a closed client's last command). */
+    public int rconConnections() {
+        return rcon.openConnections();
+    }
+
     public int statusPort() {
         return status.port();
     }

@@ -33,6 +33,11 @@ public final class RconListener implements AutoCloseable {
         return server.getLocalPort();
     }
 
+    /** Connections whose thread has not ended yet (a command a client sent before closing still counts). */
+    public int openConnections() {
+        return clients.size();
+    }
+
     private void acceptLoop() {
         int n = 0;
         while (running) {
