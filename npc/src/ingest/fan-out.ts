@@ -6,7 +6,11 @@
  * turns and buckets are the owner's business), and the source entry acknowledged, in one script:
  * XACK first, and the XADDs only when that XACK acknowledged it. So an entry is routed exactly once
  * even when two processes hold it (a claim while its first holder still runs). The entries of one
- * tick go to Redis in one script call.
+ * tick go to Redis in one script call. An inbox of an NPC this process owns is read in that script
+ * too (XREADGROUP as this consumer, right after the XADD), and what it took is handed to the inbox
+ * reader's handler: the owner's reader need not wake for it. Such an entry is pending for this
+ * consumer exactly as if its reader had read it (a crash leaves it pending; the next reader's
+ * backlog read or the new owner's claim delivers it).
  */
 import { type ClientIdentity, redisKeys, withScript } from "@mcp-bridge/shared";
 import { type GroupEntry, recordFromEntry } from "@mcp-bridge/shared/events";
@@ -46,28 +50,49 @@ export function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
 }
 
 /**
- * Routes a tick's entries. KEYS: every stream involved. ARGV: group, maxlen, then per entry: index of
- * its source stream in KEYS, its id, the number of inboxes and their indexes in KEYS, the number of
- * fields and the fields. Each entry is XACKed first and its XADDs run only when that XACK
- * acknowledged it (not when another process routed it already). Returns how many were routed here.
+ * Routes a tick's entries. KEYS: every stream involved. ARGV: group, maxlen, consumer, then per
+ * entry: index of its source stream in KEYS, its id, the number of inboxes and their indexes in KEYS
+ * (negative: an inbox this consumer owns, read here after the XADD), the number of fields and the
+ * fields. Each entry is XACKed first and its XADDs run only when that XACK acknowledged it (not when
+ * another process routed it already). Returns how many were routed here, and the owned inboxes'
+ * entries this consumer took as {inbox, id, fields}.
  */
 const ROUTE = `
-local group, maxlen, i, routed = ARGV[1], ARGV[2], 3, 0
+local group, maxlen, consumer, i, routed, taken = ARGV[1], ARGV[2], ARGV[3], 4, 0, {}
 while i <= #ARGV do
   local source, id, inboxes = KEYS[tonumber(ARGV[i])], ARGV[i + 1], tonumber(ARGV[i + 2])
   i = i + 3
-  local targets = {}
-  for t = 1, inboxes do targets[t] = KEYS[tonumber(ARGV[i])]; i = i + 1 end
+  local targets, owned = {}, {}
+  for t = 1, inboxes do
+    local k = tonumber(ARGV[i])
+    targets[t], owned[t] = KEYS[math.abs(k)], k < 0
+    i = i + 1
+  end
   local count = tonumber(ARGV[i])
   local fields = {}
   for f = 1, count do fields[f] = ARGV[i + f] end
   i = i + count + 1
   if redis.call('XACK', source, group, id) == 1 then
-    for t = 1, inboxes do redis.call('XADD', targets[t], 'MAXLEN', '~', maxlen, '*', unpack(fields)) end
+    for t = 1, inboxes do
+      redis.call('XADD', targets[t], 'MAXLEN', '~', maxlen, '*', unpack(fields))
+      if owned[t] then
+        local read = redis.pcall('XREADGROUP', 'GROUP', group, consumer, 'COUNT', 100, 'STREAMS', targets[t], '>')
+        if type(read) == 'table' and read[1] then
+          for _, e in ipairs(read[1][2]) do taken[#taken + 1] = {targets[t], e[1], e[2]} end
+        end
+      end
+    end
     routed = routed + 1
   end
 end
-return routed`;
+return {routed, taken}`;
+
+/** An inbox entry the ROUTE script read for this consumer. */
+export interface TakenEntry {
+  stream: string;
+  id: string;
+  fields: string[];
+}
 
 type RouteCommands = {
   routeEntries(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
@@ -77,6 +102,12 @@ export interface FanOutDeps {
   redis: Redis;
   prefix: string;
   group: string;
+  /** This process's consumer name in the group (the owned inboxes are read as it). */
+  consumer: string;
+  /** Whether this process owns the NPC (its inbox is read in the routing script). */
+  owns(npcId: string): boolean;
+  /** Inbox entries the routing script read for this consumer, for the inbox reader's handler. */
+  handOver(entries: TakenEntry[]): void;
   npcs(): readonly NpcDefinition[];
   clientFor(serverId: string): ClientIdentity | undefined;
   tracker: PlayerTracker;
@@ -87,7 +118,7 @@ export interface FanOutDeps {
 
 interface Route {
   entry: GroupEntry;
-  inboxes: string[];
+  inboxes: { key: string; owned: boolean }[];
   fields: string[];
   done: () => void;
 }
@@ -135,7 +166,10 @@ export class FanOut {
       metrics.ingested.inc({ source: "npc_lines" });
       routed = this.lineRoute(entry, lineServer);
     }
-    const inboxes = (routed?.to ?? []).map(({ npc }) => this.keys.npcInbox(npc.id));
+    const inboxes = (routed?.to ?? []).map(({ npc }) => ({
+      key: this.keys.npcInbox(npc.id),
+      owned: this.deps.owns(npc.id),
+    }));
     await this.route(entry, inboxes, routed ? inboxFields(routed.message) : []);
   };
 
@@ -168,9 +202,9 @@ export class FanOut {
     for (const reason of reasons) this.deps.metrics.dropped.inc({ npc: "-", reason });
   }
 
-  /** One script call for the batch; its error, if any. */
-  private async run(batch: Route[]): Promise<Error | undefined> {
-    const { group } = this.deps;
+  /** One script call for the batch: the owned inboxes' entries it took, or its error. */
+  private async run(batch: Route[]): Promise<TakenEntry[] | Error> {
+    const { group, consumer } = this.deps;
     const keys: string[] = [];
     const index = new Map<string, number>();
     const at = (key: string) => {
@@ -181,19 +215,23 @@ export class FanOut {
       }
       return i;
     };
-    const args: (string | number)[] = [group, INBOX_MAXLEN];
+    const args: (string | number)[] = [group, INBOX_MAXLEN, consumer];
     for (const r of batch) {
-      args.push(at(r.entry.stream), r.entry.id, r.inboxes.length, ...r.inboxes.map(at));
+      args.push(at(r.entry.stream), r.entry.id, r.inboxes.length);
+      for (const inbox of r.inboxes) args.push(inbox.owned ? -at(inbox.key) : at(inbox.key));
       args.push(r.fields.length, ...r.fields);
     }
     return this.redis.routeEntries(keys.length, ...keys, ...args).then(
-      () => undefined,
+      (reply) => {
+        const [, taken] = reply as [number, [string, string, string[]][]];
+        return taken.map(([stream, id, fields]) => ({ stream, id, fields }));
+      },
       (error: Error) => error,
     );
   }
 
   /** Adds the entry to this tick's ROUTE call; resolves once it ran (or failed). */
-  private route(entry: GroupEntry, inboxes: string[], fields: string[]): Promise<void> {
+  private route(entry: GroupEntry, inboxes: Route["inboxes"], fields: string[]): Promise<void> {
     return new Promise((resolve) => {
       if (this.batch.length === 0) setImmediate(() => void this.flush());
       this.batch.push({ entry, inboxes, fields, done: resolve });
@@ -203,10 +241,11 @@ export class FanOut {
   private async flush(): Promise<void> {
     const batch = this.batch;
     this.batch = [];
-    const error = await this.run(batch);
+    const result = await this.run(batch);
     // Failed entries stay pending: routed again when this consumer restarts or a reader claims them.
-    if (error)
-      this.deps.logger.warn({ err: error.message, entries: batch.length }, "routing messages failed");
+    if (result instanceof Error)
+      this.deps.logger.warn({ err: result.message, entries: batch.length }, "routing messages failed");
+    else if (result.length > 0) this.deps.handOver(result);
     for (const r of batch) {
       r.entry.forget();
       r.done();

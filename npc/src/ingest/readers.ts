@@ -11,7 +11,7 @@ import { redisKeys } from "@mcp-bridge/shared";
 import { GroupReader } from "@mcp-bridge/shared/events";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
-import { type FanOut, linesStream, type StreamNames } from "./fan-out.js";
+import { type FanOut, linesStream, type StreamNames, type TakenEntry } from "./fan-out.js";
 import type { Inbox } from "./inbox.js";
 
 export interface ReadersOptions {
@@ -94,6 +94,20 @@ export class IngestReaders {
       ];
       cursor = reply[0];
     } while (cursor !== "0-0");
+  }
+
+  /**
+   * Entries of owned inboxes that the routing script read for this consumer: handled by the inbox
+   * reader as if it had read them. Without a running reader (a restart in progress) they stay
+   * pending here, and the next reader's backlog read delivers them.
+   */
+  handOver(entries: TakenEntry[]): void {
+    for (const { stream, id, fields } of entries) {
+      this.inboxes?.handOver(stream, id, fields).catch((error: Error) =>
+        // Still pending for this consumer: the next backlog read or a claim delivers it again.
+        this.options.logger.warn({ err: error.message, stream, id }, "inbox entry not handled"),
+      );
+    }
   }
 
   /** Reads the inboxes of these NPCs (the reader restarts shortly after the last change). */

@@ -10,7 +10,7 @@ import type { GroupEntry } from "@mcp-bridge/shared/events";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { FanOut, lineEntryFields, linesStream } from "../../src/ingest/fan-out.js";
+import { FanOut, lineEntryFields, linesStream, type TakenEntry } from "../../src/ingest/fan-out.js";
 import { parseInbox } from "../../src/ingest/inbox-entry.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { PlayerTracker } from "../../src/world/player-tracker.js";
@@ -48,11 +48,17 @@ async function setup() {
   const events = redisKeys(prefix).eventStream(SERVER);
   const lines = linesStream(prefix, SERVER);
   for (const stream of [events, lines]) await redis.xgroup("CREATE", stream, "npc", "$", "MKSTREAM");
-  const fanOut = () =>
+  /** What the routing script handed over, by consumer. */
+  const handed = new Map<string, TakenEntry[]>();
+  /** A process (consumer `consumer`) owning the NPCs `owned`. */
+  const fanOut = (consumer = "npc-a", owned: string[] = []) =>
     new FanOut({
       redis,
       prefix,
       group: "npc",
+      consumer,
+      owns: (npcId) => owned.includes(npcId),
+      handOver: (entries) => handed.set(consumer, [...(handed.get(consumer) ?? []), ...entries]),
       npcs: () => [bob, alice, far],
       clientFor: () => ({ id: "npc:bob", role: "npc:bob" }),
       tracker,
@@ -86,7 +92,7 @@ async function setup() {
     };
     return redis.xadd(events, "*", "event", JSON.stringify(event), "type", "player_chat", "player", player);
   };
-  return { prefix, events, lines, fanOut, take, inbox, chat, calls };
+  return { prefix, events, lines, fanOut, take, inbox, chat, calls, handed };
 }
 
 describe("fan-out (real Redis)", () => {
@@ -111,6 +117,25 @@ describe("fan-out (real Redis)", () => {
       ]);
     }
     expect(await inbox("far")).toEqual([]);
+    expect((await redis.xpending(events, "npc"))[0]).toBe(0);
+  });
+
+  it("reads an owned inbox in the routing script and hands its entry over; other inboxes wait for their readers", async () => {
+    const { prefix, events, fanOut, take, inbox, chat, handed } = await setup();
+    const bobInbox = redisKeys(prefix).npcInbox("bob");
+    await redis.xgroup("CREATE", bobInbox, "npc", "0", "MKSTREAM"); // the owner's takeover made it
+    await chat("Steve", "Hello Bob");
+    // npc-a owns Bob, and believes it owns Alice, whose inbox has no group yet (a takeover under way)
+    await fanOut("npc-a", ["bob", "alice"]).handle(await take(events, "npc-a"));
+    const [entry] = (await redis.xrange(bobInbox, "-", "+")) as [string, string[]][];
+    expect(handed.get("npc-a")).toEqual([{ stream: bobInbox, id: entry![0], fields: entry![1] }]);
+    // pending for npc-a as if its reader had read it, and not handed out by the group again
+    expect(await redis.xpending(bobInbox, "npc", "-", "+", 10)).toEqual([
+      [entry![0], "npc-a", expect.any(Number), 1],
+    ]);
+    expect(await redis.xreadgroup("GROUP", "npc", "npc-a", "STREAMS", bobInbox, ">")).toBeNull();
+    // Alice's inbox got the line all the same (its reader creates the group from "0")
+    expect(await inbox("alice")).toMatchObject([{ kind: "chat", text: "Hello Bob" }]);
     expect((await redis.xpending(events, "npc"))[0]).toBe(0);
   });
 

@@ -57,6 +57,7 @@ const RETRY_MS = 1000;
 
 export class GroupReader {
   private running = false;
+  private handler: GroupHandler | undefined;
   private loop: Promise<void> | undefined;
   private lastClaim = 0;
   private lastRead = 0;
@@ -73,7 +74,18 @@ export class GroupReader {
   start(handler: GroupHandler): void {
     if (this.running) return;
     this.running = true;
+    this.handler = handler;
     this.loop = this.run(handler);
+  }
+
+  /**
+   * An entry this consumer took from the group itself (an XREADGROUP inside the caller's script):
+   * handled and acknowledged as one this reader read. When the reader is closed it stays pending
+   * for this consumer, and the next reader's backlog read delivers it.
+   */
+  handOver(stream: string, id: string, fields: string[]): Promise<void> {
+    if (!this.running || !this.handler) return Promise.resolve();
+    return this.deliver(this.handler, stream, id, fields, false);
   }
 
   async close(): Promise<void> {
