@@ -37,8 +37,8 @@ export class NpcTrace {
   private readonly open = new Map<string, BatchTrace>();
   /** job id -> batch key */
   private readonly jobBatch = new Map<string, string>();
-  /** line n -> [source entry delivered, routed, inbox entry delivered] */
-  readonly ingest = new Map<number, number[]>();
+  /** line n -> when its source entry was delivered, its routing script returned, its inbox entry was handled */
+  readonly ingest = new Map<number, { source: number; routed?: number; inbox?: number }>();
   private readonly gc: { kind: number; ms: number; at: number }[] = [];
   private readonly reads: Record<string, number[]> = {
     inbox: [],
@@ -152,14 +152,16 @@ export class NpcTrace {
     const lineOfEntry = (e: unknown) => lineOf((e as { fields: string[] }).fields.join(" "));
     fanOut.handle = async (entry) => {
       const n = lineOfEntry(entry);
-      const at = now();
+      const times = { source: now(), routed: undefined as number | undefined };
+      if (self.active && !Number.isNaN(n)) self.ingest.set(n, times);
       await fanOutHandle(entry);
-      if (self.active && !Number.isNaN(n)) self.ingest.set(n, [at, now()]);
+      times.routed = now();
     };
+    // An owned inbox's entry is handed over inside the routing (before `routed`), others are read.
     const inboxHandle = inbox.handle;
     inbox.handle = async (entry) => {
-      const n = lineOfEntry(entry);
-      if (self.active && !Number.isNaN(n)) self.ingest.get(n)?.push(now());
+      const times = self.ingest.get(lineOfEntry(entry));
+      if (times) times.inbox ??= now();
       await inboxHandle(entry);
     };
     // Readers: entries per XREADGROUP (by which handler they went to).
@@ -260,15 +262,14 @@ export class NpcTrace {
     const ingest: Record<string, number[]> = {
       "stored -> source read": [],
       "source read -> routed": [],
-      "routed -> inbox read": [],
-      "inbox read -> queued": [],
+      "source read -> in the owner's inbox handler": [],
     };
-    for (const [n, [src, routed, inb]] of this.ingest) {
+    for (const [n, { source, routed, inbox }] of this.ingest) {
       const st = stored.get(n);
-      if (st === undefined || inb === undefined || routed === undefined || src === undefined) continue;
-      ingest["stored -> source read"]!.push(src - st);
-      ingest["source read -> routed"]!.push(routed - src);
-      ingest["routed -> inbox read"]!.push(inb - routed);
+      if (st === undefined || inbox === undefined || routed === undefined) continue;
+      ingest["stored -> source read"]!.push(source - st);
+      ingest["source read -> routed"]!.push(routed - source);
+      ingest["source read -> in the owner's inbox handler"]!.push(inbox - source);
     }
     for (const [k, v] of Object.entries(ingest)) if (v.length) out.push(summary(`  ${k}`, v));
     out.push(

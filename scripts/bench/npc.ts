@@ -20,7 +20,7 @@ import { type ChildProcess, fork } from "node:child_process";
 // --profile DIR writes CPU profiles (.cpuprofile) into DIR: this process's for the sending window
 // (npc-service.cpuprofile), the peers' for their whole life.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -197,6 +197,7 @@ const peerCpuUsed = (await peerCpu()).map((c, i) => c - peerCpuBefore[i]!);
 
 if (profiler) {
   const { profile } = await profiler.post("Profiler.stop");
+  mkdirSync(values.profile!, { recursive: true }); // the peers create it only when they exit
   writeFileSync(join(values.profile!, "npc-service.cpuprofile"), JSON.stringify(profile));
   profiler.disconnect();
 }
