@@ -102,6 +102,44 @@ describe("GroupReader (real Redis)", () => {
     expect(second.map((e) => e.redelivered)).toEqual([true, true, true, true, true, false]);
   });
 
+  it("handles an entry the consumer read itself (handOver) as one it read; a closed reader leaves it pending", async () => {
+    const stream = `${uniquePrefix("group")}:events`;
+    const seen: GroupEntry[] = [];
+    const handler = async (entry: GroupEntry) => {
+      seen.push(entry);
+      await entry.ack();
+    };
+    const r1 = reader(stream, "npc-1");
+    r1.start(handler);
+    await redis.xadd(stream, "*", "n", "read"); // read by r1 itself: its backlog read is over
+    await vi.waitFor(() => expect(ids(seen)).toEqual(["read"]));
+    /** What the routing script does, atomically: XADD, then XREADGROUP as this consumer. */
+    const takeOne = async (n: string) =>
+      (await redis.eval(
+        `redis.call('XADD', KEYS[1], '*', 'n', ARGV[1])
+         return redis.call('XREADGROUP', 'GROUP', 'npc', 'npc-1', 'COUNT', 1, 'STREAMS', KEYS[1], '>')[1][2][1]`,
+        1,
+        stream,
+        n,
+      )) as [string, string[]];
+    const [id, fields] = await takeOne("handed");
+    await r1.handOver(stream, id, fields);
+    expect(seen.map((e) => [e.fields[1], e.redelivered])).toEqual([
+      ["read", false],
+      ["handed", false],
+    ]);
+    expect(seen[1]!.id).toBe(id);
+    await vi.waitFor(async () => expect((await redis.xpending(stream, "npc"))[0]).toBe(0));
+    // Handed to a reader that is closed: it stays pending, and the next reader's backlog delivers it.
+    await r1.close();
+    const [lateId, lateFields] = await takeOne("late");
+    await r1.handOver(stream, lateId, lateFields);
+    expect(seen).toHaveLength(2);
+    reader(stream, "npc-1").start(handler);
+    await vi.waitFor(() => expect(ids(seen)).toEqual(["read", "handed", "late"]), { timeout: 10_000 });
+    expect(seen[2]!.redelivered).toBe(true);
+  });
+
   it("claims entries a crashed consumer left pending", async () => {
     const stream = `${uniquePrefix("group")}:events`;
     await redis.xadd(stream, "*", "n", "0");
