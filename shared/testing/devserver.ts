@@ -41,6 +41,8 @@ export interface DevserverOptions {
 export interface RunningDevserver {
   rconPort: number;
   statusPort: number;
+  /** The management server's port, when `--management-port` was given (0 there picks a free one). */
+  managementPort: number | undefined;
   password: string;
   /** The last lines the devserver logged (stderr), for failure messages. */
   log(): string;
@@ -68,7 +70,10 @@ export function ensureDevserverJar(): string {
 export async function startDevserver(opts: DevserverOptions = {}): Promise<RunningDevserver> {
   const jar = ensureDevserverJar();
   const password = opts.password ?? randomBytes(12).toString("hex");
-  let ports = { rcon: opts.rconPort ?? 0, status: opts.statusPort ?? 0 };
+  let ports: { rcon: number; status: number; management?: number } = {
+    rcon: opts.rconPort ?? 0,
+    status: opts.statusPort ?? 0,
+  };
   let child: ChildProcess | undefined;
   let logLines: string[] = [];
 
@@ -80,7 +85,11 @@ export async function startDevserver(opts: DevserverOptions = {}): Promise<Runni
     if (opts.bridgeUrl) a.push("--bridge-url", opts.bridgeUrl);
     if (opts.replaceAllow) a.push("--no-default-allow");
     for (const p of opts.allow ?? []) a.push("--allow", p);
-    a.push(...(opts.extraArgs ?? []));
+    const extra = [...(opts.extraArgs ?? [])];
+    // A restart binds the management port it was given before (port 0 picked it at the first start).
+    const management = extra.indexOf("--management-port");
+    if (management >= 0 && ports.management) extra[management + 1] = String(ports.management);
+    a.push(...extra);
     return a;
   };
 
@@ -103,10 +112,10 @@ export async function startDevserver(opts: DevserverOptions = {}): Promise<Runni
       let out = "";
       proc.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
         out += chunk;
-        const m = /DEVSERVER READY rcon=(\d+) status=(\d+)/.exec(out);
+        const m = /DEVSERVER READY rcon=(\d+) status=(\d+)(?: management=(\d+))?/.exec(out);
         if (m) {
           clearTimeout(timer);
-          ports = { rcon: Number(m[1]), status: Number(m[2]) };
+          ports = { rcon: Number(m[1]), status: Number(m[2]), management: m[3] ? Number(m[3]) : undefined };
           resolve();
         }
       });
@@ -144,6 +153,9 @@ export async function startDevserver(opts: DevserverOptions = {}): Promise<Runni
     },
     get statusPort() {
       return ports.status;
+    },
+    get managementPort() {
+      return ports.management;
     },
     password,
     log: () => logLines.join("\n"),

@@ -12,7 +12,6 @@ import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
-import { freePort } from "../../../../shared/testing/net.js";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { ManagementSource } from "../../../src/management/management-source.js";
 import { ManagementStore } from "../../../src/management/management-store.js";
@@ -50,13 +49,12 @@ beforeAll(async () => {
     "CN=minecraft-test",
   );
   kt("-exportcert", "-rfc", "-alias", "mc", "-keystore", keystore, "-storepass", "changeit", "-file", pem);
-  const port = await freePort();
   devserver = await startDevserver({
     noMod: true,
     players: ["Steve"],
     extraArgs: [
       "--management-port",
-      String(port),
+      "0",
       "--management-secret",
       SECRET,
       "--management-keystore",
@@ -67,7 +65,7 @@ beforeAll(async () => {
       "1",
     ],
   });
-  url = `wss://127.0.0.1:${port}`;
+  url = `wss://127.0.0.1:${devserver.managementPort}`;
 }, 120_000);
 afterAll(async () => {
   await devserver?.stop();

@@ -100,7 +100,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   // its RCON and status ports to port 0, and the OS may give it a port probed and closed just before.
   const held = await holdFreePorts(2);
   const [bridgePort, mcpPort] = held.ports as [number, number];
-  const managementPort = await freePort(); // not a held one: those are still bound
   const logDir = join(dir, "logs");
   const managementSecret = randomBytes(20).toString("hex");
   const sourceArgs = [
@@ -108,24 +107,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.withManagement
       ? [
           "--management-port",
-          String(managementPort),
+          "0", // any free port: the devserver reports it (a probed one could be taken before it binds)
           "--management-secret",
           managementSecret,
           "--management-tls-off",
         ]
       : []),
   ];
-  const sourceEnv: Record<string, string> = {
-    // From the start: tests account for every line the devserver wrote, start-up lines included.
-    ...(options.withLog ? { MC_LOG_FILE: join(logDir, "latest.log"), MC_LOG_FROM_START: "true" } : {}),
-    ...(options.withManagement
-      ? {
-          MC_MANAGEMENT_URL: `ws://127.0.0.1:${managementPort}`,
-          MC_MANAGEMENT_SECRET: managementSecret,
-          RCON_RECONNECT_MAX_MS: "2000",
-        }
-      : {}),
-  };
   const startOne = (id: string, players: string[], token: string, extra: string[] = []) =>
     startDevserver({
       noMod: options.noMod,
@@ -137,6 +125,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       extraArgs: [...extra, ...(options.devserverArgs ?? [])],
     });
   const devserver = await startOne(serverId, options.players ?? ["Steve", "Alex"], eventsToken, sourceArgs);
+  const sourceEnv: Record<string, string> = {
+    // From the start: tests account for every line the devserver wrote, start-up lines included.
+    ...(options.withLog ? { MC_LOG_FILE: join(logDir, "latest.log"), MC_LOG_FROM_START: "true" } : {}),
+    ...(options.withManagement
+      ? {
+          MC_MANAGEMENT_URL: `ws://127.0.0.1:${devserver.managementPort}`,
+          MC_MANAGEMENT_SECRET: managementSecret,
+          RCON_RECONNECT_MAX_MS: "2000",
+        }
+      : {}),
+  };
   const devservers: Record<string, RunningDevserver> = { [serverId]: devserver };
   const served = [{ id: serverId, dev: devserver, eventsToken }];
   for (const more of options.moreServers ?? []) {

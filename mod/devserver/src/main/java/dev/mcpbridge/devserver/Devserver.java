@@ -259,8 +259,9 @@ public final class Devserver implements AutoCloseable {
         }
     }
 
+    /** The management server's port (the configured one, or the free one port 0 picked); 0 when it is off. */
     public int managementPort() {
-        return management.port();
+        return management == null ? 0 : management.port();
     }
 
 }

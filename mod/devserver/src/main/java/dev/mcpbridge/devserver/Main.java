@@ -40,7 +40,8 @@ public final class Main {
             Log.error("could not start: " + e.getMessage() + " (is the port already in use?)", e);
             System.exit(1);
         }
-        System.out.println("DEVSERVER READY rcon=" + server.rconPort() + " status=" + server.statusPort());
+        System.out.println("DEVSERVER READY rcon=" + server.rconPort() + " status=" + server.statusPort()
+                + (server.managementPort() > 0 ? " management=" + server.managementPort() : ""));
         System.out.flush();
         stopped.await();
     }
