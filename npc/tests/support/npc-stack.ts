@@ -12,7 +12,7 @@ import { createLogger } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import { Redis } from "ioredis";
 import { type RunningDevserver, startDevserver } from "../../../shared/testing/devserver.js";
-import { freePort, httpOk, type Proc, startNode, until } from "../../../shared/testing/processes.js";
+import { holdFreePorts, httpOk, type Proc, startNode, until } from "../../../shared/testing/processes.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { mergePolicy, modAllowPatterns } from "../../src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../src/definitions/schema.js";
@@ -51,7 +51,11 @@ export class NpcStack {
     writeFileSync(this.npcFile, JSON.stringify({ npcs: options.npcs }, null, 2));
     const base = { roles: { admin: { tools: ["*"], commands: [".*"], players: ["*"] } }, clients: [ADMIN] };
     writeFileSync(this.policyFile, JSON.stringify(mergePolicy(base, policyNpcs), null, 2));
-    const bridgePort = await freePort();
+    // The bridge's and the NPC service's ports, held until the bridge starts: the devserver binds its
+    // RCON and status ports to port 0 meanwhile, and the OS may give it a port probed and closed before.
+    const held = await holdFreePorts(2);
+    const [bridgePort, opsPort] = held.ports as [number, number];
+    this.opsPort = opsPort;
     const eventsToken = randomBytes(12).toString("hex");
     this.devserver = await startDevserver({
       players: ["Steve", "Alex"],
@@ -66,6 +70,7 @@ export class NpcStack {
       JOB_SECRET: this.secret,
       POLICY_FILE: this.policyFile,
     };
+    await held.release();
     this.bridge = startNode(`bridge-${this.prefix}`, "bridge/dist/main.js", [], {
       ...common,
       MC_SERVER_ID: SERVER_ID,
@@ -91,7 +96,6 @@ export class NpcStack {
       timeoutMs: 20_000,
       logger: createLogger({ name: "e2e", level: "silent" }),
     });
-    this.opsPort = await freePort();
     this.npcEnv = {
       ...common,
       NPC_FILE: this.npcFile,
