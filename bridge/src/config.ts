@@ -13,6 +13,7 @@ import {
   ServerIdSchema,
 } from "@mcp-bridge/shared";
 import { z } from "zod";
+import { DEFAULT_STREAM_MAXLEN } from "./events/event-store.js";
 
 export const ServerConfigSchema = z.object({
   id: ServerIdSchema,
@@ -59,7 +60,7 @@ const EnvSchema = z.object({
   BOARD_USER: optionalText,
   BOARD_PASSWORD: optionalText,
   BOARD_READ_ONLY: env.bool(false),
-  EVENTS_STREAM_MAXLEN: int(100_000, 1),
+  EVENTS_STREAM_MAXLEN: int(DEFAULT_STREAM_MAXLEN, 1),
   EVENTS_MAX_FRAME_BYTES: int(65_536, 256),
   EVENTS_HEARTBEAT_MS: int(15_000, 100),
   EVENTS_MAX_SEQ_JUMP: int(1_000_000, 1),

@@ -11,14 +11,9 @@
 // {jobs: [the `#n` a tellraw carried, when it completed][]} or (events) {stored: when each line n
 // was stored}}. The records stay here until the end, so that the service
 // in the parent process carries none of the measurement.
-import {
-  createLogger,
-  type Operation,
-  PolicyStore,
-  type RequestMessage,
-  redisKeys,
-} from "@mcp-bridge/shared";
+import { createLogger, type Operation, PolicyStore, type RequestMessage } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
+import { DEFAULT_STREAM_MAXLEN, RedisEventStore } from "../../bridge/src/events/event-store.js";
 import { CommandWorker } from "../../bridge/src/jobs/command-worker.js";
 import { createJobProcessor, type RequestExecutor } from "../../bridge/src/jobs/job-processor.js";
 import { JobReplies } from "../../bridge/src/jobs/job-replies.js";
@@ -96,9 +91,6 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** The bound the bridge keeps its event streams at (EVENTS_STREAM_MAXLEN's default). */
-const EVENTS_STREAM_MAXLEN = 100_000;
-
 /** Where the bench puts NPC i and its player (the player stands 2 blocks east). */
 export const spot = (i: number) => ({ x: (i % 10) * 100, y: 64, z: Math.floor(i / 10) * 100 });
 
@@ -122,13 +114,16 @@ async function runLlm(): Promise<void> {
 }
 
 /**
- * Writes chat lines to the event stream as the bridge stores them, at the given rate and arrivals;
+ * Writes chat lines to the event stream through the bridge's own store (its script, its stream bound),
+ * at the given rate and arrivals;
  * line n, naming NPC i, is player P(i) saying "Npc<i> hello #n". Keeps when each line was stored
  * (its "results") and sends {sent} once all are written.
  */
 async function runEvents(s: PeerSettings): Promise<void> {
   const redis = new Redis(s.redisUrl);
-  const stream = redisKeys(s.prefix).eventStream(s.server);
+  const store = new RedisEventStore(redis, s.prefix, DEFAULT_STREAM_MAXLEN);
+  const epoch = `bench-${process.pid}`;
+  await store.hello(s.server, epoch, 0);
   const rate = s.rate ?? 1000;
   const total = s.total ?? 0;
   const schedule = arrivalSchedule(s.arrivals ?? "poisson", rate, total, s.npcs, s.seed ?? 1);
@@ -151,23 +146,8 @@ async function runEvents(s: PeerSettings): Promise<void> {
       source: "minecraft",
       payload: { eventType: "player_chat", seq: n + 1, data },
     };
-    await redis.xadd(
-      stream,
-      "MAXLEN",
-      "~",
-      EVENTS_STREAM_MAXLEN,
-      "*",
-      "event",
-      JSON.stringify(event),
-      "type",
-      "player_chat",
-      "player",
-      player,
-      "serverId",
-      s.server,
-      "ingestedAt",
-      String(Date.now()),
-    );
+    const chat = { seq: n + 1, json: JSON.stringify(event), type: "player_chat", player };
+    await store.append(s.server, epoch, [chat], Date.now());
     stored.push(Date.now());
   }
   send({ sent: (Date.now() - started) / 1000 });

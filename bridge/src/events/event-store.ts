@@ -9,6 +9,9 @@ import { createHash } from "node:crypto";
 import { redisKeys } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
 
+/** How many entries a server's event stream keeps by default (EVENTS_STREAM_MAXLEN; trimmed with `~`). */
+export const DEFAULT_STREAM_MAXLEN = 100_000;
+
 export interface StoredEvent {
   seq: number;
   /** ASCII JSON of the validated envelope. */

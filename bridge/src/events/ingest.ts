@@ -16,7 +16,7 @@ import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type WebSocket, WebSocketServer } from "ws";
 import { bearerToken, secretsEqual } from "./auth.js";
-import { RedisEventStore } from "./event-store.js";
+import { DEFAULT_STREAM_MAXLEN, RedisEventStore } from "./event-store.js";
 import { type EventMetrics, EventSession } from "./session.js";
 
 export const EVENTS_PATH = "/events";
@@ -61,7 +61,11 @@ function refuse(socket: Duplex, status: string, extra = ""): void {
 export function createEventIngest(options: EventIngestOptions): EventIngest {
   const { logger, metrics } = options;
   const tokens = new Map(options.servers.map((s) => [s.id, s.eventsToken]));
-  const store = new RedisEventStore(options.redis, options.prefix, options.streamMaxLen ?? 100_000);
+  const store = new RedisEventStore(
+    options.redis,
+    options.prefix,
+    options.streamMaxLen ?? DEFAULT_STREAM_MAXLEN,
+  );
   const keys = redisKeys(options.prefix);
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxFrameBytes ?? 64 * 1024 });
   const sessions = new Map<string, EventSession>();
