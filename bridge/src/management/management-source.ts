@@ -25,6 +25,8 @@ export interface ManagementSourceOptions {
   /** Whether joins and quits are stored (false while the mod or a log source delivers them). */
   storePlayers: () => boolean;
   onStored?: (count: number) => void;
+  /** The connection came up or went down (`active` changed): the sources' description is stale. */
+  onActiveChange?: () => void;
   reconnect?: { baseMs?: number; maxMs?: number };
   /** Longest wait for an answer to a request. Default 10 s. */
   requestTimeoutMs?: number;
@@ -145,8 +147,10 @@ export class ManagementSource {
     });
     ws.on("close", () => {
       if (this.ws !== ws) return;
-      if (this.connected) this.log.warn("management connection closed; events until it is back are not seen");
+      const was = this.connected;
+      if (was) this.log.warn("management connection closed; events until it is back are not seen");
       this.connected = false;
+      if (was) this.options.onActiveChange?.();
       for (const p of this.pending.values()) p.reject(new Error("connection closed"));
       this.pending.clear();
       this.scheduleReconnect();
@@ -168,6 +172,7 @@ export class ManagementSource {
     this.attempt = 0;
     this.lastError = "";
     this.log.info({ url: this.options.url }, "management protocol connected");
+    this.options.onActiveChange?.();
     try {
       const doc = (await this.request("rpc.discover")) as { methods?: { name?: unknown }[] } | undefined;
       const listed = new Set((doc?.methods ?? []).map((m) => m.name));

@@ -65,6 +65,9 @@ function managementSource(
     logger: deps.logger,
     storePlayers: () => sources().managementStoresPlayers(),
     onStored: (n) => deps.metrics.eventsOut.inc({ serverId }, n),
+    // Published at once, not at the next period: a client must not be told "no source delivers
+    // joins" for seconds after the connection came up.
+    onActiveChange: () => sources().refresh(),
     reconnect: deps.reconnect,
   });
   return {

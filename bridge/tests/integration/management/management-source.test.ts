@@ -15,6 +15,7 @@ import { type RunningDevserver, startDevserver } from "../../../../shared/testin
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { ManagementSource } from "../../../src/management/management-source.js";
 import { ManagementStore } from "../../../src/management/management-store.js";
+import { createServerSources } from "../../../src/sources/create-sources.js";
 
 const SECRET = "Q7fK2mZp9LxW4rT8vB3nH6cJ1dS5gY0aE2uI7oPq";
 const logger = createLogger({ name: "management-test", level: "silent" });
@@ -138,6 +139,40 @@ describe("management source", () => {
       });
     } finally {
       await s.stop();
+    }
+  });
+
+  it("publishes the sources' description as soon as the connection is up, not at the next 5-s period", async () => {
+    const prefix = uniquePrefix("mgmt");
+    const counter = { inc: () => undefined };
+    const sources = createServerSources(
+      {
+        id: "m",
+        ...{ rconHost: "127.0.0.1", rconPort: devserver.rconPort, rconPassword: devserver.password },
+        ...{ eventsToken: "t".repeat(16), statusPort: devserver.statusPort, logFromStart: false },
+        ...{ managementUrl: url, managementSecret: SECRET, managementCertFile: pem },
+      },
+      {
+        ...{ redis, prefix, streamMaxLen: 1000, logTailPollMs: 40, logger },
+        metrics: { logLines: counter, eventsOut: counter } as never,
+        modConnected: () => false,
+        detectedMode: () => "vanilla",
+        reconnect: { baseMs: 50, maxMs: 200 },
+      },
+    );
+    const key = redisKeys(prefix).eventSources("m");
+    const management = async () =>
+      (
+        JSON.parse((await redis.get(key)) ?? "{}") as { sources?: { source: string; active: boolean }[] }
+      ).sources?.find((s) => s.source === "management");
+    const started = Date.now();
+    sources.start();
+    try {
+      await until(async () => (await management())?.active === true, "the record says management is active");
+      // The first record (published at start) said "not connected"; the next period is 5 s away.
+      expect(Date.now() - started).toBeLessThan(4000);
+    } finally {
+      await sources.stop();
     }
   });
 
