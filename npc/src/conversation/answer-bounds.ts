@@ -10,14 +10,24 @@ import type { HistoryEntry } from "./history.js";
 
 export const CUT_MARK = "...";
 
-const lines = (npc: NpcDefinition, text: string) => speechCommands(npc, text).length;
+/**
+ * The commands `text` makes, or Infinity when it cannot fit `within` lines: a line carries at most
+ * MAX_LINE_CHARS characters (and a space dropped where it was split), and counting a 50 KB answer
+ * exactly would hold the event loop for tens of milliseconds.
+ */
+function lines(npc: NpcDefinition, text: string, within = Number.POSITIVE_INFINITY): number {
+  if (sanitizeForMinecraft(text).join(" ").length > within * (MAX_LINE_CHARS + 1))
+    return Number.POSITIVE_INFINITY;
+  return speechCommands(npc, text).length;
+}
 
-/** The say texts, cut so that together they make at most `maxLines` tellraw commands. */
+/** The say texts that say something, cut so that together they make at most `maxLines` tellraw commands. */
 export function boundSpeech(npc: NpcDefinition, say: string[], maxLines: number): string[] {
   const kept: { text: string; lines: number }[] = [];
   let left = maxLines;
   for (const text of say) {
-    const n = lines(npc, text);
+    const n = lines(npc, text, left);
+    if (n === 0) continue; // says nothing (blank, control characters only)
     if (n <= left) {
       kept.push({ text, lines: n });
       left -= n;
