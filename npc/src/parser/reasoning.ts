@@ -12,9 +12,8 @@
  * A removed block leaves a space, so the text on both sides cannot join into a new tag.
  */
 
-const NAMES = "think|thinking|reasoning";
-/** An opening (group 2 = name, group 3 = attributes) or closing (group 1 = "/") reasoning tag. */
-const REASONING_TAG = new RegExp(`<(\\/?)\\s*(${NAMES})(?![\\w:-])([^<>]*)>`, "gi");
+/** Opening (group 2 = name, group 3 = attributes) and closing (group 1 = "/") reasoning tags. */
+const reasoningTags = () => /<(\/?)\s*(think|thinking|reasoning)(?![\w:-])([^<>]*)>/gi;
 
 export interface Stripped {
   text: string;
@@ -25,7 +24,7 @@ export function stripReasoning(raw: string): Stripped {
   const reasoning: string[] = [];
   let out = "";
   let pos = 0;
-  const tags = new RegExp(REASONING_TAG.source, "gi");
+  const tags = reasoningTags();
   for (let tag = tags.exec(raw); tag !== null; tag = tags.exec(raw)) {
     const before = raw.slice(pos, tag.index);
     const name = (tag[2] ?? "").toLowerCase();
