@@ -174,7 +174,8 @@ export class GameLink {
         reject(
           disconnected(
             `no game connected within ${waited} ms. In Bitburner open Options -> Remote API, enter hostname ` +
-              `${this.options.host} and port ${this.port}, and press Connect`,
+              `${this.options.host} and port ${this.port}, and press Connect (after this server restarts the ` +
+              "game does not reconnect by itself unless a reconnection delay is set there)",
           ),
         );
       }, this.options.graceMs);
