@@ -24,11 +24,12 @@ function markdownFiles(dir: string): string[] {
 
 function namedPaths(markdown: string): string[] {
   const words = [...markdown.matchAll(/`([^`\s]+)`/g), ...markdown.matchAll(/\]\(([^)\s]+)\)/g)].map(
-    (m) => m[1],
+    (m) => m[1] ?? "",
   );
   return words.flatMap((word) => {
     const match = TOP.exec(word);
-    return match && !GENERATED.test(match[1]) ? [match[1]] : [];
+    const path = match?.[1];
+    return path && !GENERATED.test(path) ? [path] : [];
   });
 }
 
@@ -36,7 +37,7 @@ function namedPaths(markdown: string): string[] {
 function exists(path: string, base = root): boolean {
   const segments = path.split("/").filter((s) => s !== "");
   if (segments.length === 0) return true;
-  const [head, ...rest] = segments;
+  const [head = "", ...rest] = segments;
   if (head === "...") {
     if (exists(rest.join("/"), base)) return true;
     return subfolders(base).some((dir) => exists(path, dir));

@@ -18,13 +18,13 @@ function devserverVerbs(): string[] {
   );
   const call = /Args\.literal\(ctx, r, ([^)]*)\)/.exec(source);
   if (!call) throw new Error("SimCommand no longer lists its verbs with Args.literal");
-  return [...call[1].matchAll(/"([a-z]+)"/g)].map((m) => m[1]).sort();
+  return [...(call[1] ?? "").matchAll(/"([a-z]+)"/g)].map((m) => m[1] ?? "").sort();
 }
 
 describe("scripts/sim verbs", () => {
   it("knows exactly the devserver's sim verbs", () => {
     const script = readFileSync(sim, "utf8");
-    const verbs = /^SIM_VERBS="([^"]*)"/m.exec(script)?.[1].split(" ").sort();
+    const verbs = /^SIM_VERBS="([^"]*)"/m.exec(script)?.[1]?.split(" ").sort();
     expect(verbs).toEqual(devserverVerbs());
   });
 
