@@ -1,4 +1,4 @@
-// Checked against NeoForge 21.1.x (branch 1.21.1) on Minecraft 1.21.1, Mojang names; see API-NOTES.md.
+// Checked against every line in versions/ (Mojang names); calls that differ live in src/mc<line>/java; see API-NOTES.md.
 package dev.mcpbridge.neoforge;
 
 import com.mojang.brigadier.Command;
@@ -26,7 +26,7 @@ final class McpBridgeCommand {
 
     static void register(CommandDispatcher<CommandSourceStack> dispatcher, Supplier<McpBridgeCore> core, Logger log) {
         dispatcher.register(Commands.literal(NAME)
-                .requires(source -> source.hasPermission(Commands.LEVEL_OWNERS))
+                .requires(GameIds.ownersOnly())
                 .then(Commands.argument(REQUEST, StringArgumentType.greedyString())
                         .executes(ctx -> run(ctx.getSource(), StringArgumentType.getString(ctx, REQUEST), core.get(), log))));
     }

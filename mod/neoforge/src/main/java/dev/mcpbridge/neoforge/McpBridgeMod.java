@@ -1,4 +1,4 @@
-// Checked against NeoForge 21.1.x (branch 1.21.1; FML 4.0.x, eventbus 8) on Minecraft 1.21.1; see API-NOTES.md.
+// Checked against every line in versions/ (Mojang names); calls that differ live in src/mc<line>/java; see API-NOTES.md.
 package dev.mcpbridge.neoforge;
 
 import com.mojang.logging.LogUtils;

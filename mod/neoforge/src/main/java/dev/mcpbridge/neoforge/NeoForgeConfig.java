@@ -1,4 +1,4 @@
-// Checked against NeoForge 21.1.x sources (neoforged/NeoForge branch 1.21.1, ModConfigSpec); see API-NOTES.md.
+// Checked against every line in versions/ (Mojang names); calls that differ live in src/mc<line>/java; see API-NOTES.md.
 package dev.mcpbridge.neoforge;
 
 import dev.mcpbridge.core.config.CoreConfig;

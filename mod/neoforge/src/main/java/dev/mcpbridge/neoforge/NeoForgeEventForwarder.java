@@ -1,4 +1,4 @@
-// Checked against NeoForge 21.1.x (branch 1.21.1) on Minecraft 1.21.1, Mojang names; see API-NOTES.md.
+// Checked against every line in versions/ (Mojang names); calls that differ live in src/mc<line>/java; see API-NOTES.md.
 package dev.mcpbridge.neoforge;
 
 import dev.mcpbridge.core.GameEvents;
@@ -41,14 +41,14 @@ final class NeoForgeEventForwarder {
     private void onLogin(PlayerEvent.PlayerLoggedInEvent event) {
         GameEvents sink = events.get();
         if (sink != null && isRealPlayer(event.getEntity())) {
-            sink.playerJoin(event.getEntity().getGameProfile().getName(), event.getEntity().getUUID());
+            sink.playerJoin(GameIds.playerName(event.getEntity()), event.getEntity().getUUID());
         }
     }
 
     private void onLogout(PlayerEvent.PlayerLoggedOutEvent event) {
         GameEvents sink = events.get();
         if (sink != null && isRealPlayer(event.getEntity())) {
-            sink.playerQuit(event.getEntity().getGameProfile().getName(), event.getEntity().getUUID());
+            sink.playerQuit(GameIds.playerName(event.getEntity()), event.getEntity().getUUID());
         }
     }
 
@@ -65,7 +65,7 @@ final class NeoForgeEventForwarder {
         String cause = player.getCombatTracker().getDeathMessage().getString();
         if (cause.isBlank()) cause = source.getMsgId();
         Entity killer = source.getEntity();
-        sink.playerDeath(player.getGameProfile().getName(), cause, NeoForgeGameAccess.worldId(player.level()),
+        sink.playerDeath(GameIds.playerName(player), cause, GameIds.worldId(player.level()),
                 player.getX(), player.getY(), player.getZ(), killer == null ? null : killer.getName().getString());
     }
 
@@ -73,8 +73,8 @@ final class NeoForgeEventForwarder {
         GameEvents sink = events.get();
         Player player = event.getPlayer();
         if (sink == null || !isRealPlayer(player) || !(event.getLevel() instanceof Level level)) return;
-        sink.blockBreak(player.getGameProfile().getName(),
-                BuiltInRegistries.BLOCK.getKey(event.getState().getBlock()).toString(), NeoForgeGameAccess.worldId(level),
+        sink.blockBreak(GameIds.playerName(player),
+                BuiltInRegistries.BLOCK.getKey(event.getState().getBlock()).toString(), GameIds.worldId(level),
                 event.getPos().getX(), event.getPos().getY(), event.getPos().getZ());
     }
 

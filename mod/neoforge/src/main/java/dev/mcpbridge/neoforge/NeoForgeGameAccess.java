@@ -1,4 +1,4 @@
-// Checked against NeoForge 21.1.x (branch 1.21.1) on Minecraft 1.21.1, Mojang names; see API-NOTES.md.
+// Checked against every line in versions/ (Mojang names); calls that differ live in src/mc<line>/java; see API-NOTES.md.
 package dev.mcpbridge.neoforge;
 
 import dev.mcpbridge.core.spi.GameAccess;
@@ -9,10 +9,7 @@ import java.util.UUID;
 import java.util.concurrent.Executor;
 import net.minecraft.core.BlockPos;
 import net.minecraft.core.registries.BuiltInRegistries;
-import net.minecraft.core.registries.Registries;
 import net.minecraft.network.chat.Component;
-import net.minecraft.resources.ResourceKey;
-import net.minecraft.resources.ResourceLocation;
 import net.minecraft.server.MinecraftServer;
 import net.minecraft.server.level.ServerLevel;
 import net.minecraft.server.level.ServerPlayer;
@@ -23,7 +20,6 @@ import net.minecraft.world.entity.player.Player;
 import net.minecraft.world.item.Item;
 import net.minecraft.world.item.ItemStack;
 import net.minecraft.world.item.Items;
-import net.minecraft.world.level.Level;
 import net.minecraft.world.phys.AABB;
 
 /**
@@ -79,16 +75,16 @@ final class NeoForgeGameAccess implements GameAccess {
     @Override
     public List<String> worlds() {
         List<String> ids = new ArrayList<>();
-        ids.add(worldId(server.overworld()));
+        ids.add(GameIds.worldId(server.overworld()));
         for (ServerLevel level : server.getAllLevels()) {
-            if (!ids.contains(worldId(level))) ids.add(worldId(level));
+            if (!ids.contains(GameIds.worldId(level))) ids.add(GameIds.worldId(level));
         }
         return ids;
     }
 
     @Override
     public long dayTime(String world) {
-        return level(world).getDayTime() % 24_000L;
+        return GameIds.dayTime(level(world)) % 24_000L;
     }
 
     @Override
@@ -115,7 +111,7 @@ final class NeoForgeGameAccess implements GameAccess {
         List<EntityView> out = new ArrayList<>();
         for (Entity e : level.getEntities((Entity) null, box, candidate -> candidate.distanceToSqr(x, y, z) <= r2)) {
             String name = e instanceof Player || e.hasCustomName() ? e.getName().getString() : null;
-            out.add(new EntityView(BuiltInRegistries.ENTITY_TYPE.getKey(e.getType()).toString(), worldId(level),
+            out.add(new EntityView(BuiltInRegistries.ENTITY_TYPE.getKey(e.getType()).toString(), GameIds.worldId(level),
                     e.getX(), e.getY(), e.getZ(), name));
         }
         return out;
@@ -177,19 +173,13 @@ final class NeoForgeGameAccess implements GameAccess {
             items.add(new ItemStackView(BuiltInRegistries.ITEM.getKey(stack.getItem()).toString(), stack.getCount(),
                     stack.getHoverName().getString()));
         }
-        return new PlayerView(p.getGameProfile().getName(), p.getUUID(), p.getHealth(), p.getFoodData().getFoodLevel(),
-                worldId(p.serverLevel()), p.getX(), p.getY(), p.getZ(),
+        return new PlayerView(GameIds.playerName(p), p.getUUID(), p.getHealth(), p.getFoodData().getFoodLevel(),
+                GameIds.worldId(GameIds.levelOf(p)), p.getX(), p.getY(), p.getZ(),
                 GameMode.valueOf(p.gameMode.getGameModeForPlayer().name()), items);
     }
 
-    static String worldId(Level level) {
-        return level.dimension().location().toString();
-    }
-
     private Optional<Item> itemById(String itemId) {
-        ResourceLocation id = ResourceLocation.tryParse(itemId);
-        if (id == null) return Optional.empty();
-        return BuiltInRegistries.ITEM.getOptional(id).filter(item -> item != Items.AIR);
+        return GameIds.item(itemId).filter(item -> item != Items.AIR);
     }
 
     private ServerPlayer player(UUID id) {
@@ -199,8 +189,7 @@ final class NeoForgeGameAccess implements GameAccess {
     }
 
     private ServerLevel level(String world) {
-        ResourceLocation id = ResourceLocation.tryParse(world);
-        ServerLevel level = id == null ? null : server.getLevel(ResourceKey.create(Registries.DIMENSION, id));
+        ServerLevel level = GameIds.level(server, world);
         if (level == null) throw new IllegalArgumentException("Unknown world '" + world + "'");
         return level;
     }

@@ -1,4 +1,4 @@
-// Checked against NeoForge 21.1.x / Minecraft 1.21.1 (com.mojang.logging.LogUtils, SLF4J); see API-NOTES.md.
+// Checked against every line in versions/ (Mojang names); calls that differ live in src/mc<line>/java; see API-NOTES.md.
 package dev.mcpbridge.neoforge;
 
 import dev.mcpbridge.core.spi.CoreLogger;

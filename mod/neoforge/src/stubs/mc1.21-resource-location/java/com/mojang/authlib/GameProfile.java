@@ -1,4 +1,4 @@
-// Stub (signatures only, no logic) of authlib (as used by Minecraft 1.21.1/1.21.3); see mod/neoforge/API-NOTES.md.
+// Stub (signatures only, no logic) of authlib as Minecraft 1.21.1 and 1.21.3 use it; see mod/neoforge/API-NOTES.md.
 package com.mojang.authlib;
 
 public class GameProfile {
