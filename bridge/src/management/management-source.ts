@@ -3,7 +3,10 @@
  * server's management endpoint (`Authorization: Bearer <secret>`; wss:// by default, optionally
  * trusting the server's own self-signed certificate from a PEM file), JSON-RPC 2.0 notifications.
  * Out: player_join / player_quit / server_status events in the server's Redis Stream. On connect it
- * calls `rpc.discover` and logs which of the notifications it uses the server does not list. Vanilla
+ * calls `rpc.discover`, reports the protocol version the server declares (warning on a major it does
+ * not know) and logs which of the notifications it uses the server does not list. A refused
+ * connection carries the advice for the usual cause: vanilla does not start with TLS on (its
+ * default) and no keystore. Vanilla
  * sends every notification to every connection (there is no subscribe method). It reconnects with
  * the shared backoff; what happens while it is disconnected is not replayed (live only).
  */
@@ -11,8 +14,17 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { backoff, type Logger, PROTOCOL_VERSION, toAsciiJson } from "@mcp-bridge/shared";
 import WebSocket from "ws";
+import { summarizeDiscover, unsupportedNote } from "./discover.js";
 import { type ManagementStore, SEQ_PLACEHOLDER } from "./management-store.js";
-import { eventOfNotification, NOTIFICATION } from "./notifications.js";
+import { eventOfNotification } from "./notifications.js";
+
+/** Why nothing may listen at the management URL, and what the admin sets (vanilla's own instructions). */
+export const TLS_KEYSTORE_ADVICE =
+  "if server.properties has management-server-enabled=true: with management-server-tls-enabled=true (the default) and no " +
+  "management-server-tls-keystore the server does not start (its log says 'TLS is enabled but keystore is not configured'); " +
+  "set management-server-tls-keystore to a PKCS12 file and its password (environment variable " +
+  "MINECRAFT_MANAGEMENT_TLS_KEYSTORE_PASSWORD, -Dmanagement.tls.keystore.password or management-server-tls-keystore-password), " +
+  "or set management-server-tls-enabled=false and use a ws:// MC_MANAGEMENT_URL";
 
 export interface ManagementSourceOptions {
   serverId: string;
@@ -41,6 +53,8 @@ export class ManagementSource {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private lastError = "";
+  /** What the connected server's rpc.discover declared, for the state line. */
+  private protocol = "";
   private readonly log: Logger;
   private readonly retry;
 
@@ -58,7 +72,7 @@ export class ManagementSource {
 
   get state(): string {
     if (!this.running) return "not running (this bridge does not hold the server)";
-    if (this.connected) return `connected to ${this.options.url}`;
+    if (this.connected) return `connected to ${this.options.url}${this.protocol}`;
     return `not connected to ${this.options.url}${this.lastError ? ` (${this.lastError})` : ""}; retrying`;
   }
 
@@ -143,13 +157,19 @@ export class ManagementSource {
     });
     ws.on("error", (error) => {
       // terminate() after a refused upgrade reports a generic error; keep the refusal's reason.
-      if (!refused) this.lastError = error.message;
+      if (refused) return;
+      const code = (error as NodeJS.ErrnoException).code;
+      this.lastError =
+        code === "ECONNREFUSED"
+          ? `${error.message}: nothing listens there; ${TLS_KEYSTORE_ADVICE}`
+          : error.message;
     });
     ws.on("close", () => {
       if (this.ws !== ws) return;
       const was = this.connected;
       if (was) this.log.warn("management connection closed; events until it is back are not seen");
       this.connected = false;
+      this.protocol = "";
       if (was) this.options.onActiveChange?.();
       for (const p of this.pending.values()) p.reject(new Error("connection closed"));
       this.pending.clear();
@@ -174,10 +194,15 @@ export class ManagementSource {
     this.log.info({ url: this.options.url }, "management protocol connected");
     this.options.onActiveChange?.();
     try {
-      const doc = (await this.request("rpc.discover")) as { methods?: { name?: unknown }[] } | undefined;
-      const listed = new Set((doc?.methods ?? []).map((m) => m.name));
-      const missing = Object.values(NOTIFICATION).filter((n) => !listed.has(n));
-      if (missing.length > 0) this.log.warn({ missing }, "the server does not list these notifications");
+      const summary = summarizeDiscover(await this.request("rpc.discover"));
+      if (this.ws !== ws) return;
+      const note = unsupportedNote(summary);
+      this.protocol = ` (management protocol ${summary.version}${note ? `; ${note}` : ""})`;
+      if (note) this.log.warn({ version: summary.version }, note);
+      else this.log.info({ version: summary.version }, "management protocol version");
+      if (summary.missing.length > 0)
+        this.log.warn({ missing: summary.missing }, "the server does not list these notifications");
+      this.options.onActiveChange?.();
     } catch (error) {
       if (this.ws === ws) this.log.warn({ err: (error as Error).message }, "rpc.discover failed");
     }

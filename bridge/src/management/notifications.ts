@@ -5,7 +5,9 @@
  * Names and shapes: Minecraft Wiki, "Minecraft Server Management Protocol" (notifications
  * `minecraft:notification/players/joined|left` with a `player` {id, name};
  * `minecraft:notification/server/started|stopping|saving|saved` without params;
- * `minecraft:notification/server/status` with a `status` {started, players, version {name, protocol}}).
+ * `minecraft:notification/server/status` with a `status` {started, players?, version {name, protocol}}).
+ * The real server's codec leaves `players` out when the list is empty (an optional field with the
+ * empty list as default), so a status without it means nobody is online.
  */
 import type { EventDataMap } from "@mcp-bridge/shared";
 
@@ -69,7 +71,7 @@ export function eventOfNotification(method: string, params: unknown): Management
       if (typeof state?.started === "boolean") data.started = state.started;
       const version = asObject(state?.version);
       if (typeof version?.name === "string") data.version = version.name.slice(0, 128);
-      if (Array.isArray(state?.players)) data.onlinePlayers = state.players.length;
+      if (state) data.onlinePlayers = Array.isArray(state.players) ? state.players.length : 0;
       return { type: "server_status", data };
     }
     default:

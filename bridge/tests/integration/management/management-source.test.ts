@@ -5,6 +5,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger, EventMessageSchema, redisKeys } from "@mcp-bridge/shared";
@@ -54,6 +55,8 @@ beforeAll(async () => {
     noMod: true,
     players: ["Steve"],
     extraArgs: [
+      "--mc-version",
+      "1.21.11",
       "--management-port",
       "0",
       "--management-secret",
@@ -135,8 +138,18 @@ describe("management source", () => {
       expect(heartbeat.event.payload.data).toMatchObject({
         status: "heartbeat",
         started: true,
-        version: "1.21.1",
+        version: "1.21.11",
+        onlinePlayers: 1,
       });
+      expect(s.state).toContain("(management protocol 2.0.0)");
+
+      // With nobody online the real server (and the devserver) leaves `players` out of the status.
+      await sim("sim quit Steve");
+      const emptyHeartbeat = async () =>
+        ((await redis.xrange(key, "-", "+")) as [string, string[]][])
+          .map(([, f]) => EventMessageSchema.parse(JSON.parse(f[f.indexOf("event") + 1]!)).payload.data)
+          .some((d) => (d as { onlinePlayers?: number }).onlinePlayers === 0);
+      await until(emptyHeartbeat, "a heartbeat with onlinePlayers 0 stored");
     } finally {
       await s.stop();
     }
@@ -188,6 +201,34 @@ describe("management source", () => {
       expect(wrongSecret.state).toMatch(/MC_MANAGEMENT_SECRET/);
     } finally {
       await Promise.all([unpinned.stop(), wrongSecret.stop()]);
+    }
+  });
+
+  it("tells the admin what to set when nothing listens (vanilla does not start with TLS on and no keystore)", async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, "127.0.0.1", () => {
+        const { port } = server.address() as AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const s = new ManagementSource({
+      serverId: "m",
+      url: `wss://127.0.0.1:${closed}`,
+      secret: SECRET,
+      store: new ManagementStore(redis, uniquePrefix("mgmt"), "m", 1000),
+      logger,
+      storePlayers: () => true,
+      reconnect: { baseMs: 50, maxMs: 200 },
+    });
+    s.start();
+    try {
+      await until(() => /ECONNREFUSED/.test(s.state), "refusal reported");
+      expect(s.state).toContain("TLS is enabled but keystore is not configured");
+      expect(s.state).toContain("management-server-tls-keystore");
+      expect(s.state).toContain("MINECRAFT_MANAGEMENT_TLS_KEYSTORE_PASSWORD");
+      expect(s.state).toContain("management-server-tls-enabled=false");
+    } finally {
+      await s.stop();
     }
   });
 });

@@ -30,6 +30,17 @@ describe("management notifications", () => {
     expect(eventOfNotification("minecraft:notification/operators/added", [steve])).toBeUndefined();
   });
 
+  it("reads a status without players (the real server leaves an empty list out) as nobody online", () => {
+    expect(
+      eventOfNotification(NOTIFICATION.status, [
+        { started: true, version: { name: "1.21.11", protocol: 774 } },
+      ]),
+    ).toEqual({
+      type: "server_status",
+      data: { status: "heartbeat", started: true, version: "1.21.11", onlinePlayers: 0 },
+    });
+  });
+
   it("never produces an event that fails the shared schema, whatever the params", () => {
     fc.assert(
       fc.property(fc.constantFrom(...Object.values(NOTIFICATION)), fc.anything(), (method, params) => {

@@ -106,6 +106,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...(options.withLog ? ["--log-dir", logDir] : []),
     ...(options.withManagement
       ? [
+          // The protocol exists from 1.21.9 on; a later --mc-version in devserverArgs wins.
+          "--mc-version",
+          "1.21.11",
           "--management-port",
           "0", // any free port: the devserver reports it (a probed one could be taken before it binds)
           "--management-secret",

@@ -50,7 +50,9 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
               --management-secret S  its secret, 40 letters or digits (or env DEVSERVER_MANAGEMENT_SECRET)
               --management-tls-off   plain ws:// (vanilla: management-server-tls-enabled=false)
               --management-keystore F  PKCS12 keystore for wss:// (TLS is on unless --management-tls-off)
-              --management-keystore-password P  (or env DEVSERVER_MANAGEMENT_KEYSTORE_PASSWORD)
+              --management-keystore-password P  its password; as vanilla, env MINECRAFT_MANAGEMENT_TLS_KEYSTORE_PASSWORD
+                                     or -Dmanagement.tls.keystore.password take precedence
+              --management-allowed-origins O1,O2  Origins allowed to send the secret as subprotocol (none by default)
               --status-heartbeat N   seconds between server/status notifications (default 0 = none)
             """;
 
@@ -79,7 +81,8 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
         String managementSecret = env.get("DEVSERVER_MANAGEMENT_SECRET");
         boolean managementTls = true;
         Path keystore = null;
-        String keystorePassword = env.get("DEVSERVER_MANAGEMENT_KEYSTORE_PASSWORD");
+        String keystorePassword = null;
+        String allowedOrigins = null;
         int heartbeat = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
@@ -114,6 +117,7 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 case "--management-tls-off" -> managementTls = false;
                 case "--management-keystore" -> keystore = path(value(args, ++i, a), a);
                 case "--management-keystore-password" -> keystorePassword = value(args, ++i, a);
+                case "--management-allowed-origins" -> allowedOrigins = value(args, ++i, a);
                 case "--status-heartbeat" -> heartbeat = integer(value(args, ++i, a), a);
                 default -> throw new IllegalArgumentException("unknown option '" + a + "'");
             }
@@ -126,10 +130,15 @@ public record DevserverConfig(String bind, int rconPort, String rconPassword, in
                 throw new IllegalArgumentException("--players: '" + p + "' is not a valid player name (1-16 of A-Z a-z 0-9 _)");
             }
         }
+        if (managementPort >= 0 && version.managementVersion() == null) {
+            throw new IllegalArgumentException("--management-port: the Server Management Protocol came with Minecraft 1.21.9;"
+                    + " --mc-version " + version.id() + " has none (use --mc-version 1.21.11 or newer)");
+        }
         return new DevserverConfig(bind, rconPort, password, statusPort, withMod, serverId, bridgeUrl, token,
                 List.copyOf(players), List.copyOf(allow), defaultAllow, maxPlayers, seed, outboxSize, stateDir, stateFsync,
                 version, flavour, logDir, new ManagementOptions(managementPort, managementSecret, managementTls, keystore,
-                        keystorePassword, heartbeat).validated());
+                        ManagementOptions.keystorePassword(env, System::getProperty, keystorePassword), heartbeat,
+                        ManagementOptions.origins(allowedOrigins)).validated());
     }
 
     private static String value(String[] args, int i, String option) {

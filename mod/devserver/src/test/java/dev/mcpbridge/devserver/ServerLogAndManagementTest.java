@@ -56,7 +56,7 @@ class ServerLogAndManagementTest {
 
     @Test
     void managementServerRefusesAWrongSecretAndNotifiesJoins() throws Exception {
-        try (Devserver server = TestServers.start("--no-mod", "--players", "Steve", "--management-port", "0",
+        try (Devserver server = TestServers.start("--no-mod", "--mc-version", "1.21.11", "--players", "Steve", "--management-port", "0",
                 "--management-secret", SECRET, "--management-tls-off");
              Rcon rcon = Rcon.open("127.0.0.1", server.rconPort())) {
             URI uri = URI.create("ws://127.0.0.1:" + server.managementPort());

@@ -13,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.KeyStore;
 import java.security.MessageDigest;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.Executors;
@@ -25,8 +24,8 @@ import javax.net.ssl.SSLContext;
 
 /**
  * A subset of vanilla's Server Management Protocol (1.21.9+): JSON-RPC 2.0 over WebSocket, the
- * secret as {@code Authorization: Bearer <secret>} or as the subprotocol {@code minecraft-v1,<secret>}
- * (401 otherwise), TLS unless turned off. Methods: {@code rpc.discover}, {@code minecraft:players},
+ * secret as {@code Authorization: Bearer <secret>} or, from an allowed Origin, as the subprotocol
+ * {@code minecraft-v1,<secret>} (401 otherwise), TLS unless turned off. Methods: {@code rpc.discover}, {@code minecraft:players},
  * {@code minecraft:server/status}, {@code minecraft:server/save}. Notifications, sent to every
  * connection as vanilla does: {@code minecraft:notification/players/joined|left} (params
  * {@code [player]}), {@code server/started|stopping|saving|saved}, and {@code server/status}
@@ -43,13 +42,15 @@ public final class ManagementServer implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private static final String BEARER = "Bearer ";
+    private static final String SUBPROTOCOL = "minecraft-v1";
     private final byte[] secret;
     private volatile boolean closed;
 
     public ManagementServer(InetAddress bind, ManagementOptions options, GameState game) throws IOException {
         this.options = options;
         this.secret = options.secret().getBytes(StandardCharsets.UTF_8);
-        this.methods = new RpcMethods(game, this::notifyAll);
+        this.methods = new RpcMethods(game, this::notifyAll, game.managementVersion());
         this.listener = options.tls() ? sslContext(options).getServerSocketFactory().createServerSocket(options.port(), 50, bind)
                 : new ServerSocket(options.port(), 50, bind);
     }
@@ -63,6 +64,9 @@ public final class ManagementServer implements AutoCloseable {
 
         int protocolVersion();
 
+        /** What {@code rpc.discover} reports as {@code info.version} for this game version. */
+        String managementVersion();
+
         /** Runs a world save (the caller sends saving/saved around it). */
         default void save() {}
 
@@ -72,7 +76,7 @@ public final class ManagementServer implements AutoCloseable {
 
     private static SSLContext sslContext(ManagementOptions options) throws IOException {
         try (InputStream in = Files.newInputStream(options.keystore())) {
-            char[] password = options.keystorePassword() == null ? new char[0] : options.keystorePassword().toCharArray();
+            char[] password = options.keystorePassword().toCharArray();
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(in, password);
             KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
@@ -146,23 +150,40 @@ public final class ManagementServer implements AutoCloseable {
         }
     }
 
-    /** Bearer header or the {@code minecraft-v1,<secret>} subprotocol; constant-time comparison. */
+    /**
+     * Vanilla's AuthenticationHandler, check for check: an {@code Authorization} header starting with
+     * {@code "Bearer "} (case-sensitive) decides alone (a wrong one is refused, the subprotocol is not
+     * tried); else a {@code Sec-WebSocket-Protocol} starting with {@code "minecraft-v1,"} counts only
+     * with an {@code Origin} in the allowed list; else the key is missing. Refusals are 401 with
+     * vanilla's JSON body {@code {"error":"Unauthorized","message":<reason>}}.
+     */
     private WebSocketConnection.Refusal authorize(WebSocketConnection.Request request) {
-        String auth = request.headers().getOrDefault("authorization", "");
-        if (auth.regionMatches(true, 0, "Bearer ", 0, 7) && matches(auth.substring(7).trim())) {
-            return null;
+        String auth = request.headers().get("authorization");
+        if (auth != null && auth.startsWith(BEARER)) {
+            return matches(auth.substring(BEARER.length()).trim()) ? null : unauthorized("Invalid API key");
         }
-        String protocols = request.headers().getOrDefault("sec-websocket-protocol", "");
-        List<String> parts = List.of(protocols.split("\\s*,\\s*"));
-        if (parts.size() == 2 && parts.get(0).equals("minecraft-v1") && matches(parts.get(1))) {
-            return WebSocketConnection.Refusal.acceptWith("minecraft-v1");
+        String protocol = request.headers().get("sec-websocket-protocol");
+        if (protocol != null && protocol.startsWith(SUBPROTOCOL + ",")) {
+            String origin = request.headers().get("origin");
+            if (origin == null || origin.isEmpty() || !options.allowedOrigins().contains(origin)) {
+                return unauthorized("Origin Not Allowed");
+            }
+            return matches(protocol.substring(SUBPROTOCOL.length() + 1).trim())
+                    ? WebSocketConnection.Refusal.acceptWith(SUBPROTOCOL) : unauthorized("Invalid API key");
         }
-        Log.warn("management server: refused a connection without the right secret (401)");
-        return WebSocketConnection.Refusal.refuse(401, "Unauthorized");
+        return unauthorized("Missing API key");
+    }
+
+    private static WebSocketConnection.Refusal unauthorized(String reason) {
+        Log.warn("management server: refused a connection (401 " + reason + ")");
+        JsonObject body = new JsonObject();
+        body.addProperty("error", "Unauthorized");
+        body.addProperty("message", reason);
+        return WebSocketConnection.Refusal.refuseWithJson(401, "Unauthorized", body.toString());
     }
 
     private boolean matches(String given) {
-        return MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), secret);
+        return !given.isEmpty() && MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), secret);
     }
 
     /** Sends a notification to every open connection, off the calling (main) thread. */

@@ -72,12 +72,12 @@ final class WebSocketConnection implements AutoCloseable {
         Request request = readRequest(c.in);
         String key = request.headers().get("sec-websocket-key");
         if (key == null || !"websocket".equalsIgnoreCase(request.headers().getOrDefault("upgrade", ""))) {
-            c.refuse(400, "Bad Request");
+            c.refuse(400, "Bad Request", null);
             return null;
         }
         Refusal refusal = check.apply(request);
         if (refusal != null && refusal.status() != 0) {
-            c.refuse(refusal.status(), refusal.reason());
+            c.refuse(refusal.status(), refusal.reason(), refusal.body());
             return null;
         }
         String protocol = refusal != null ? refusal.subprotocol() : null;
@@ -90,20 +90,22 @@ final class WebSocketConnection implements AutoCloseable {
         return c;
     }
 
-    /** A refused upgrade (status != 0), or an accepted one naming the subprotocol to echo. */
-    record Refusal(int status, String reason, String subprotocol) {
-        static Refusal refuse(int status, String reason) {
-            return new Refusal(status, reason, null);
+    /** A refused upgrade (status != 0, with a JSON body or none), or an accepted one naming the subprotocol to echo. */
+    record Refusal(int status, String reason, String subprotocol, String body) {
+        static Refusal refuseWithJson(int status, String reason, String json) {
+            return new Refusal(status, reason, null, json);
         }
 
         static Refusal acceptWith(String subprotocol) {
-            return new Refusal(0, null, subprotocol);
+            return new Refusal(0, null, subprotocol, null);
         }
     }
 
-    private void refuse(int status, String reason) throws IOException {
-        out.write(("HTTP/1.1 " + status + " " + reason + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-                .getBytes(StandardCharsets.ISO_8859_1));
+    private void refuse(int status, String reason, String json) throws IOException {
+        byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
+        out.write(("HTTP/1.1 " + status + " " + reason + "\r\n" + (json == null ? "" : "Content-Type: application/json\r\n")
+                + "Content-Length: " + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+        out.write(body);
         out.flush();
         socket.close();
     }

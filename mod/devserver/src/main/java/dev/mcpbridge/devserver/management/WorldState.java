@@ -42,6 +42,11 @@ public final class WorldState implements ManagementServer.GameState {
     }
 
     @Override
+    public String managementVersion() {
+        return version.managementVersion();
+    }
+
+    @Override
     public <T> T onMainThread(Supplier<T> body) {
         return loop.callBlocking(body);
     }

@@ -10,20 +10,31 @@ import java.util.stream.Collectors;
  * 26.1 is the newest version whose language file minecraft-data carries.
  */
 public enum GameVersion {
-    V1_21_1("1.21.1", 767, 3955),
-    V1_21_11("1.21.11", 774, 4671),
-    V26_1("26.1", 775, 4786);
+    V1_21_1("1.21.1", 767, 3955, null),
+    V1_21_11("1.21.11", 774, 4671, "2.0.0"),
+    V26_1("26.1", 775, 4786, "3.0.0");
 
     public static final GameVersion DEFAULT = V1_21_1;
 
     private final String id;
     private final int protocol;
     private final int dataVersion;
+    private final String managementVersion;
 
-    GameVersion(String id, int protocol, int dataVersion) {
+    GameVersion(String id, int protocol, int dataVersion, String managementVersion) {
         this.id = id;
         this.protocol = protocol;
         this.dataVersion = dataVersion;
+        this.managementVersion = managementVersion;
+    }
+
+    /**
+     * The version {@code rpc.discover} reports in {@code info.version} (the real DiscoveryService's
+     * constant: 1.0.0 in 1.21.9/1.21.10, 2.0.0 in 1.21.11, 3.0.0 in 26.1), or null where the
+     * Server Management Protocol does not exist (before 1.21.9).
+     */
+    public String managementVersion() {
+        return managementVersion;
     }
 
     public String id() {
