@@ -10,7 +10,7 @@
  *             JVM's locale (`[019月2024 ...]`, `[14Jun2024 ...]`); Forge 1.12 writes `[HH:mm:ss]`
  *   console   `[HH:mm:ss LEVEL]: msg`  (Paper's and Spigot's CONSOLE, not their latest.log; kept
  *             for logs captured from a console; it shows no thread)
- * A thread name may contain `/` (`RCON Client /0:0:0:0:0:0:0:1 #2`): the level is the part after
+ * A message may be empty (`[16:58:54] [main/INFO]:`, a multi-line message follows). A thread name may contain `/` (`RCON Client /0:0:0:0:0:0:0:1 #2`): the level is the part after
  * the LAST `/`. Only the structure before the message is trusted: everything after it may be
  * player text.
  */
@@ -33,11 +33,11 @@ const TIME = "(?:\\d{4}-\\d{2}-\\d{2} )?\\d{2}:\\d{2}:\\d{2}";
 /** `[thread/LEVEL]`: the thread is everything up to the last `/` before the level. */
 const THREAD = `\\[([^\\]]+)/${LEVEL}\\]`;
 const LAYOUTS: readonly [LogLayout, RegExp][] = [
-  ["vanilla", new RegExp(`^\\[${TIME}\\] ${THREAD}: `)],
+  ["vanilla", new RegExp(`^\\[${TIME}\\] ${THREAD}:(?: |$)`)],
   [
     "neoforge",
     // The date part is whatever the JVM's locale made of ddMMMyyyy: no space, no bracket.
-    new RegExp(`^\\[(?:[^\\s\\]]+ )?\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?\\] ${THREAD} \\[([^\\]]*)\\]: `),
+    new RegExp(`^\\[(?:[^\\s\\]]+ )?\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{3})?\\] ${THREAD} \\[([^\\]]*)\\]:(?: |$)`),
   ],
   ["fabric", new RegExp(`^\\[${TIME}\\] ${THREAD} \\(([^)]+)\\) `)],
   ["console", new RegExp(`^\\[\\d{2}:\\d{2}:\\d{2} ${LEVEL}\\]: `)],
