@@ -86,7 +86,14 @@ function buildIndex(): Map<string, CompiledTemplate[]> {
 const INDEX = buildIndex();
 const VICTIM = new RegExp(`^${PLAYER_NAME} `);
 
-export function matchDeath(message: string): DeathMatch | undefined {
+/**
+ * `players`: the names known to be online. Vanilla words a kill by a player and by a mob alike
+ * ("was slain by %2$s"); a killer who is an online player makes it the `player` key.
+ */
+export function matchDeath(
+  message: string,
+  players: ReadonlySet<string> = new Set(),
+): DeathMatch | undefined {
   const head = VICTIM.exec(message);
   if (!head) return undefined;
   const rest = message.slice(head[0].length);
@@ -96,12 +103,18 @@ export function matchDeath(message: string): DeathMatch | undefined {
   for (const t of candidates) {
     const m = t.pattern.exec(message);
     if (!m) continue;
-    const match: DeathMatch = { player: m[1]!, cause: causeOf(t.keys[0]!), keys: t.keys };
-    if (t.killerGroup) match.killer = m[t.killerGroup];
+    const killer = t.killerGroup ? m[t.killerGroup] : undefined;
+    const byPlayer = killer !== undefined && players.has(killer) ? t.keys.find(isPlayerKill) : undefined;
+    const match: DeathMatch = { player: m[1]!, cause: causeOf(byPlayer ?? t.keys[0]!), keys: t.keys };
+    if (killer !== undefined) match.killer = killer;
     if (t.weaponGroup) match.weapon = m[t.weaponGroup];
     return match;
   }
   return undefined;
+}
+
+function isPlayerKill(key: string): boolean {
+  return key === "death.attack.player" || key.startsWith("death.attack.player.");
 }
 
 /** Every distinct wording with its keys (for tests and docs). */

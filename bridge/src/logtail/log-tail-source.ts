@@ -50,6 +50,11 @@ export class LogTailSource {
   private checkFile = false;
   private lastCheck = 0;
   private missingLogged = false;
+  /**
+   * True once latest.log was missing or had no complete line while no position was stored: when
+   * it then appears, it is a new log and is read from its start (its first lines are this run's).
+   */
+  private sawNoLog = false;
   private readonly log: Logger;
 
   constructor(private readonly options: LogTailOptions) {
@@ -156,6 +161,7 @@ export class LogTailSource {
   private async openCurrent(truncated = false): Promise<boolean> {
     const file = await OpenLogFile.open(this.options.path);
     if (!file) {
+      if (this.position!.file === "") this.sawNoLog = true;
       if (!this.missingLogged)
         this.log.info({ path: this.options.path }, "waiting for the log file to appear");
       this.missingLogged = true;
@@ -172,7 +178,8 @@ export class LogTailSource {
       return true;
     }
     if (position.file === "") {
-      const offset = this.options.fromStart ? 0 : file.endOfLastLine();
+      // History is skipped only in a log that already had lines when first seen.
+      const offset = this.options.fromStart || this.sawNoLog ? 0 : file.endOfLastLine();
       this.log.info({ path: file.path, offset }, "log tail starts (no stored position)");
       this.file = file;
       return this.commit({ lines: [], start: offset, end: offset }, file.identity);

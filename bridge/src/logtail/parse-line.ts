@@ -10,10 +10,13 @@
  * name. `/me` (`* Name text`), `/say` (`[Name] text`), whispers and named-entity deaths
  * (`Named entity ... died: ...`) start differently and produce nothing. Vanilla strips control
  * characters (newlines included) from everything a player types, so a player cannot start a line.
+ * Lines of a chat thread (Paper, Spigot) can only ever be chat: a chat plugin may render a message
+ * as any text, so nothing there becomes a join, quit or death (line-format.ts, messageSource).
+ * A death whose killer is a player who joined and has not left is reported as the `player` cause.
  */
 import type { EventDataMap } from "@mcp-bridge/shared";
 import { matchDeath, PLAYER_NAME } from "./death-messages.js";
-import { isAuthMessage, isGameMessage, LineFormat, type LogLayout } from "./line-format.js";
+import { isAuthMessage, LineFormat, type LogLayout, messageSource } from "./line-format.js";
 
 export type LogEventType = "player_chat" | "player_join" | "player_quit" | "player_death";
 
@@ -22,7 +25,13 @@ export type ParsedLine =
   | { kind: "other"; layout: LogLayout }
   | { kind: "unparsed" };
 
-const CHAT = new RegExp(`^(?:\\[Not Secure\\] )?<(${PLAYER_NAME})> (.*)$`, "s");
+/**
+ * `<Name> text`; a team's prefix and suffix are part of the shown name (`<[Admin] Name> text`),
+ * so the sender is the one player name left once bracketed parts are removed.
+ */
+const CHAT = /^(?:\[Not Secure\] )?<([^<>]{1,96})> (.*)$/s;
+const TEAM_DECORATION = /\[[^\]]*\]|\([^)]*\)/g;
+const ONLY_NAME = new RegExp(`^${PLAYER_NAME}$`);
 const JOIN = new RegExp(`^(${PLAYER_NAME})(?: \\(formerly known as (${PLAYER_NAME})\\))? joined the game$`);
 const QUIT = new RegExp(`^(${PLAYER_NAME}) left the game$`);
 const UUID_OF = new RegExp(
@@ -35,13 +44,16 @@ const MAX_UUIDS = 10_000;
 export class LogLineParser {
   private readonly format = new LineFormat();
   private readonly uuids = new Map<string, string>();
+  /** Who joined and has not left: a killer among them is a player, not a mob of that name. */
+  private readonly online = new Set<string>();
 
   parse(line: string): ParsedLine {
     const parsed = this.format.parse(line);
     if (!parsed) return { kind: "unparsed" };
     const { layout, message } = parsed;
-    if (isGameMessage(parsed)) {
-      const event = this.gameEvent(message);
+    const source = messageSource(parsed);
+    if (source !== "none") {
+      const event = source === "chat" ? chat(message) : this.gameEvent(message);
       if (event) return { kind: "event", layout, ...event };
     }
     if (isAuthMessage(parsed)) this.rememberUuid(message);
@@ -50,11 +62,7 @@ export class LogLineParser {
 
   private gameEvent(message: string): { type: LogEventType; data: EventDataMap[LogEventType] } | undefined {
     const first = message.charCodeAt(0);
-    if (first === 0x3c /* < */ || first === 0x5b /* [ */) {
-      const chat = CHAT.exec(message);
-      if (!chat) return undefined;
-      return { type: "player_chat", data: { player: chat[1]!, message: chat[2]!.slice(0, MAX_CHAT) } };
-    }
+    if (first === 0x3c /* < */ || first === 0x5b /* [ */) return chat(message);
     if (message.endsWith(" joined the game")) {
       const join = JOIN.exec(message);
       if (join) {
@@ -62,6 +70,8 @@ export class LogLineParser {
         const uuid = this.uuids.get(join[1]!);
         if (uuid) data.uuid = uuid;
         if (join[2]) data.formerName = join[2];
+        if (this.online.size >= MAX_UUIDS) this.online.delete(this.online.values().next().value!);
+        this.online.add(join[1]!);
         return { type: "player_join", data };
       }
     }
@@ -71,10 +81,13 @@ export class LogLineParser {
         const data: EventDataMap["player_quit"] = { player: quit[1]! };
         const uuid = this.uuids.get(quit[1]!);
         if (uuid) data.uuid = uuid;
+        this.online.delete(quit[1]!);
         return { type: "player_quit", data };
       }
     }
-    const death = matchDeath(message);
+    // A (re)start: nobody is online any more, whatever the last log said.
+    if (message.startsWith("Starting minecraft server version ")) this.online.clear();
+    const death = matchDeath(message, this.online);
     if (!death) return undefined;
     const data: EventDataMap["player_death"] = { player: death.player, cause: death.cause, killer: null };
     if (death.killer !== undefined) data.killer = death.killer.slice(0, 512);
@@ -89,4 +102,13 @@ export class LogLineParser {
     if (this.uuids.size >= MAX_UUIDS) this.uuids.delete(this.uuids.keys().next().value!);
     this.uuids.set(m[1]!, m[2]!);
   }
+}
+
+/** A chat line's sender and text; undefined when the shown name is not one player name. */
+function chat(message: string): { type: "player_chat"; data: EventDataMap["player_chat"] } | undefined {
+  const m = CHAT.exec(message);
+  if (!m) return undefined;
+  const name = m[1]!.replace(TEAM_DECORATION, " ").trim();
+  if (!ONLY_NAME.test(name)) return undefined;
+  return { type: "player_chat", data: { player: name, message: m[2]!.slice(0, MAX_CHAT) } };
 }

@@ -87,17 +87,35 @@ export interface OnlinePlayers {
   players: string[];
 }
 
+/** Before 1.16 (e.g. 1.13-1.15, Forge 1.15): "There are 4 of a max 50 players online: ...". */
+const OLD_LIST = /There are (\d+) of a max (\d+) players online:(.*)$/s;
+/** A team's prefix or suffix around a name in `list` ("[Dynamo] mccpc01"), or `list uuids`' "(uuid)". */
+const DECORATION = /\[[^\]]*\]|\([^)]*\)/g;
+const PLAYER_NAME = /^[A-Za-z0-9_]{1,16}$/;
+
+/**
+ * One entry of vanilla's list: `list` shows display names (with a team's prefix and suffix),
+ * `list uuids` the plain name and "(uuid)". The name is what is left once bracketed parts are
+ * removed, when that is one player name; otherwise the entry as shown.
+ */
+function listedName(entry: string): string {
+  const bare = entry.replace(DECORATION, " ").trim();
+  return PLAYER_NAME.test(bare) ? bare : entry;
+}
+
 /** `list`: vanilla "There are 2 of a max of 20 players online: Alice, Bob", or EssentialsX's. */
 export function parseList(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): OnlinePlayers {
   if (isEssentialsList(answer)) return parseEssentialsList(answer);
   // An empty list ends in "online: "; clients and logs often drop that trailing space.
   const text = stripFormatting(answer).replace(/:$/, ": ");
-  const match = matchKey("commands.list.players", ["(\\d+)", "(\\d+)", "(.*)$"], text, profile);
+  const match =
+    matchKey("commands.list.players", ["(\\d+)", "(\\d+)", "(.*)$"], text, profile) ?? OLD_LIST.exec(text);
   if (!match) throw unexpected("list", answer, profile);
   const players = match[3]!
     .split(",")
     .map((name) => name.trim())
-    .filter((name) => name.length > 0);
+    .filter((name) => name.length > 0)
+    .map(listedName);
   return { online: Number(match[1]), max: Number(match[2]), players };
 }
 

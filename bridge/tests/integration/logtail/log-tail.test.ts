@@ -171,4 +171,21 @@ describe("log tail source", () => {
     await s.wake();
     expect((await stored()).map((e) => e.message)).toEqual(["fresh"]);
   });
+
+  it("a log that was missing or empty when first seen is new: its first lines are read, even by default", async () => {
+    writeFileSync(path, "");
+    const s = source({ fromStart: false });
+    await s.wake();
+    appendFileSync(path, FIRST + line("Steve joined the game") + line("<Steve> first words"));
+    await s.wake();
+    expect((await stored()).map((e) => e.type)).toEqual(["player_join", "player_chat"]);
+
+    rmSync(path);
+    prefix = uniquePrefix("logtail");
+    const missing = source({ fromStart: false });
+    await missing.wake();
+    writeFileSync(path, FIRST + line("Alex joined the game"));
+    await missing.wake();
+    expect((await stored()).map((e) => e.player)).toEqual(["Alex"]);
+  });
 });

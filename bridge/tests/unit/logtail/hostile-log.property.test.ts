@@ -4,6 +4,8 @@
  * the game, death phrases, <Other> prefixes, brackets, whole fake line prefixes, ANSI codes). The
  * parser must report exactly what really happened: the same kinds, the same players, in order.
  * Texts hold no line breaks: vanilla strips control characters from everything a player types.
+ * Every layout and thread of a real server is tried, chat on Paper's async chat thread included,
+ * and chat a plugin renders as any text there (`Steve joined the game`) never becomes a join.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -53,14 +55,20 @@ const text = fc
 const deaths = deathWordings().map((w) => w.template);
 
 type Happening =
-  | { kind: "chat" | "me" | "say" | "insecureChat"; player: string; text: string }
+  | { kind: "chat" | "me" | "say" | "insecureChat" | "teamChat"; player: string; text: string }
+  | { kind: "pluginChat"; player: string; text: string; format: number }
   | { kind: "join" | "quit"; player: string }
   | { kind: "death"; player: string; template: string; killer: string; weapon: string }
   | { kind: "pet"; text: string; template: string }
   | { kind: "otherThread"; text: string };
 
 const happening: fc.Arbitrary<Happening> = fc.oneof(
-  fc.record({ kind: fc.constantFrom("chat", "me", "say", "insecureChat" as const), player, text }),
+  fc.record({
+    kind: fc.constantFrom("chat", "me", "say", "insecureChat", "teamChat" as const),
+    player,
+    text,
+  }),
+  fc.record({ kind: fc.constant("pluginChat" as const), player, text, format: fc.nat(3) }),
   fc.record({ kind: fc.constantFrom("join", "quit" as const), player }),
   fc.record({
     kind: fc.constant("death" as const),
@@ -73,30 +81,91 @@ const happening: fc.Arbitrary<Happening> = fc.oneof(
   fc.record({ kind: fc.constant("otherThread" as const), text }),
 );
 
-const LAYOUTS = {
-  vanilla: (msg: string, thread = "Server thread") => `[12:34:56] [${thread}/INFO]: ${msg}`,
-  paper: (msg: string) => `[12:34:56 INFO]: ${msg}`,
-  neoforge: (msg: string, thread = "Server thread") =>
-    `[23Nov2026 12:34:56.789] [${thread}/INFO] [net.minecraft.server.MinecraftServer/]: ${msg}`,
+/**
+ * How each server writes a line (taken from the real logs in fixtures/log-corpus): `game` for the
+ * main thread's messages, `chat` for chat (Paper and Spigot: the async chat thread), `other` for
+ * another thread's or logger's line that carries player text.
+ */
+interface Layout {
+  game: (msg: string) => string;
+  chat: (msg: string) => string;
+  other: (msg: string) => string;
+}
+const vanilla = (thread: string) => (msg: string) => `[12:34:56] [${thread}/INFO]: ${msg}`;
+const neoforge = (date: string, thread: string, logger: string) => (msg: string) =>
+  `[${date} 12:34:56.789] [${thread}/INFO] [${logger}/]: ${msg}`;
+/** A server that writes chat where it writes everything else. */
+const sameThread = (game: (msg: string) => string, other: (msg: string) => string): Layout => ({
+  game,
+  chat: game,
+  other,
+});
+const LAYOUTS: Record<string, Layout> = {
+  vanilla: sameThread(vanilla("Server thread"), vanilla("RCON Client /0:0:0:0:0:0:0:1 #2")),
+  paper: {
+    game: vanilla("Server thread"),
+    chat: vanilla("Async Chat Thread - #2"),
+    other: vanilla("Craft Scheduler Thread - 3"),
+  },
+  folia: {
+    game: vanilla("Region Scheduler Thread #0"),
+    chat: vanilla("Async Chat Thread - #1"),
+    other: vanilla("Folia Async Scheduler Thread #1"),
+  },
+  panel: sameThread(
+    (msg) => `[2021-02-24 13:14:06] [Server thread/INFO]: ${msg}`,
+    (msg) => `[2021-02-24 13:14:06] [Async Chat Thread - #0/WARN]: ${msg}`,
+  ),
+  fabric: sameThread(
+    (msg) => `[12:34:56] [Server thread/INFO] (Minecraft) ${msg}`,
+    (msg) => `[12:34:56] [Server thread/INFO] (somemod) ${msg}`,
+  ),
+  neoforge: sameThread(
+    neoforge("23Nov2026", "Server thread", "net.minecraft.server.MinecraftServer"),
+    neoforge("23Nov2026", "Server thread", "somemod"),
+  ),
+  neoforgeChinese: sameThread(
+    neoforge("019月2024", "Server thread", "net.minecraft.server.MinecraftServer"),
+    neoforge("019月2024", "Netty Server IO #1", "net.minecraft.server.MinecraftServer"),
+  ),
+  // Paper's console shows no thread, so there a plugin's line is only recognisable by its [Name] prefix.
+  console: sameThread(
+    (msg) => `[12:34:56 INFO]: ${msg}`,
+    (msg) => `[12:34:56 INFO]: [SomePlugin] ${msg}`,
+  ),
 };
+/** Chat as a chat plugin may render it on the chat thread: never a join, quit or death. */
+const PLUGIN_FORMATS = [
+  (p: string, t: string) => `${p}: ${t}`,
+  (p: string, t: string) => `${p} ${t}`,
+  (_p: string, t: string) => t,
+  (p: string, t: string) => `[Member] ${p} » ${t}`,
+];
 
 const fill = (template: string, victim: string, killer: string, weapon: string) =>
   template.replaceAll("%1$s", victim).replaceAll("%2$s", killer).replaceAll("%3$s", `[${weapon}]`);
 
 /** The log line a real server writes for a happening, and the event it really is (if any). */
-function render(
-  h: Happening,
-  layout: keyof typeof LAYOUTS,
-): { line: string; expected?: [string, string, string?] } {
-  const line = LAYOUTS[layout];
+function render(h: Happening, layout: Layout): { line: string; expected?: [string, string, string?] } {
+  const line = layout.game;
   switch (h.kind) {
     case "chat":
-      return { line: line(`<${h.player}> ${h.text}`), expected: ["player_chat", h.player, h.text] };
+      return { line: layout.chat(`<${h.player}> ${h.text}`), expected: ["player_chat", h.player, h.text] };
     case "insecureChat":
       return {
-        line: line(`[Not Secure] <${h.player}> ${h.text}`),
+        line: layout.chat(`[Not Secure] <${h.player}> ${h.text}`),
         expected: ["player_chat", h.player, h.text],
       };
+    case "teamChat":
+      return {
+        line: layout.chat(`<[Admin] ${h.player}> ${h.text}`),
+        expected: ["player_chat", h.player, h.text],
+      };
+    case "pluginChat":
+      // Only the chat thread may carry another rendering; elsewhere a plugin's line is `other`.
+      return layout.chat === layout.game
+        ? { line: layout.other(PLUGIN_FORMATS[h.format]!(h.player, h.text)) }
+        : { line: layout.chat(PLUGIN_FORMATS[h.format]!(h.player, h.text)) };
     case "me":
       return { line: line(`* ${h.player} ${h.text}`) };
     case "say":
@@ -119,10 +188,7 @@ function render(
       };
     }
     case "otherThread":
-      // Paper shows no thread, so there a plugin's line is only recognisable by its [Name] prefix.
-      return layout === "paper"
-        ? { line: line(`[SomePlugin] ${h.text}`) }
-        : { line: LAYOUTS[layout](h.text, "Async Chat Thread - #0") };
+      return { line: layout.other(h.text) };
   }
 }
 
@@ -132,8 +198,9 @@ describe("hostile log", () => {
     fc.assert(
       fc.property(
         fc.array(happening, { maxLength: 30 }),
-        fc.constantFrom("vanilla", "paper", "neoforge" as const),
-        (happenings, layout) => {
+        fc.constantFrom(...Object.keys(LAYOUTS)),
+        (happenings, name) => {
+          const layout = LAYOUTS[name]!;
           const parser = new LogLineParser();
           const expected: [string, string, string?][] = [];
           const got: [string, string, string?][] = [];

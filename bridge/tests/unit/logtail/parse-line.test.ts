@@ -69,7 +69,10 @@ describe("log line parser", () => {
       `${V}[Steve] Alex left the game`,
       `${V}Named entity Wolf['Alex was slain by Zombie'/12, l='ServerLevel[world]', x=1.0, y=2.0, z=3.0] died: Alex was slain by Zombie`,
       `${V}Villager['Villager'/7] died, message: 'Villager was slain by Zombie'`,
-      "[12:00:01] [Async Chat Thread - #0/INFO]: <Steve> hi",
+      "[12:00:01] [Async Chat Thread - #0/INFO]: Steve joined the game",
+      "[12:00:01] [Async Chat Thread - #0/INFO]: Steve was slain by Alex",
+      "[12:00:01] [RCON Client /0:0:0:0:0:0:0:1 #2/INFO]: Steve left the game",
+      "[12:00:01] [Server thread/INFO] (somemod) Steve left the game",
       "[12:00:01] [Server thread/WARN]: Steve left the game",
       "[23Nov2026 12:00:01.123] [Server thread/INFO] [somemod/]: Steve left the game",
       `${V}Steve lost connection: Disconnected`,
@@ -79,6 +82,64 @@ describe("log line parser", () => {
     for (const line of quiet) expect(p.parse(line).kind, line).toBe("other");
     expect(p.parse("\tat net.minecraft.server.Main.main(Main.java:1)").kind).toBe("unparsed");
     expect(p.parse("Steve joined the game").kind).toBe("unparsed");
+  });
+
+  it("reads chat from Paper's and Spigot's async chat thread, with or without [Not Secure]", () => {
+    const p = new LogLineParser();
+    expect(event(p.parse("[12:54:03] [Async Chat Thread - #2/INFO]: [Not Secure] <name> yo"))).toEqual({
+      type: "player_chat",
+      data: { player: "name", message: "yo" },
+    });
+    expect(event(p.parse("[00:23:38] [Async Chat Thread - #0/INFO]: <Steve> hi"))).toEqual({
+      type: "player_chat",
+      data: { player: "Steve", message: "hi" },
+    });
+  });
+
+  it("reads NeoForge dates in any locale, host panels' dates, and threads with '/' in the name", () => {
+    const p = new LogLineParser();
+    expect(
+      event(
+        p.parse(
+          "[019月2024 11:20:50.200] [Server thread/INFO] [net.minecraft.server.MinecraftServer/]: Steve joined the game",
+        ),
+      ),
+    ).toEqual({ type: "player_join", data: { player: "Steve" } });
+    expect(event(p.parse("[2021-02-24 13:14:06] [Server thread/INFO]: <Steve> hi"))).toEqual({
+      type: "player_chat",
+      data: { player: "Steve", message: "hi" },
+    });
+    expect(
+      p.parse("[12:00:01] [RCON Client /0:0:0:0:0:0:0:1 #2/INFO]: Thread RCON Client started").kind,
+    ).toBe("other");
+  });
+
+  it("reads the player out of a team's prefix and suffix in chat", () => {
+    const p = new LogLineParser();
+    expect(event(p.parse(`${V}<[Admin] Steve> hi`))).toEqual({
+      type: "player_chat",
+      data: { player: "Steve", message: "hi" },
+    });
+    expect(event(p.parse(`${V}<[Dynamo] mccpc01 (afk)> a> b`))).toEqual({
+      type: "player_chat",
+      data: { player: "mccpc01", message: "a> b" },
+    });
+  });
+
+  it("says a kill was by a player when the killer is an online player, by a mob otherwise", () => {
+    const p = new LogLineParser();
+    p.parse(`${V}Alex joined the game`);
+    p.parse(`${V}Steve joined the game`);
+    expect(event(p.parse(`${V}Steve was slain by Alex`))).toEqual({
+      type: "player_death",
+      data: { player: "Steve", cause: "player", killer: "Alex" },
+    });
+    expect(event(p.parse(`${V}Steve was slain by Alex using [Sword]`))).toMatchObject({
+      data: { cause: "player.item", killer: "Alex" },
+    });
+    p.parse(`${V}Alex left the game`);
+    expect(event(p.parse(`${V}Steve was slain by Alex`))).toMatchObject({ data: { cause: "mob" } });
+    expect(event(p.parse(`${V}Steve was slain by Zombie`))).toMatchObject({ data: { cause: "mob" } });
   });
 
   it("every event it produces is valid against the shared schema", () => {

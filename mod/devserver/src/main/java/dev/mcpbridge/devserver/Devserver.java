@@ -77,7 +77,7 @@ public final class Devserver implements AutoCloseable {
         this.game = new DevGameAccess(world, loop, dispatcher, config.version().id());
         this.serverLog = config.logDir() != null ? ServerLog.open(config.logDir()) : null;
         if (serverLog != null) {
-            listeners.add(new LoggingEvents(serverLog, lang));
+            listeners.add(new LoggingEvents(serverLog, lang, config.flavour()));
         }
         if (config.withMod()) {
             core = ModLoader.load(game, config);

@@ -55,6 +55,21 @@ class ServerLogAndManagementTest {
     }
 
     @Test
+    void paperWritesChatOnItsAsyncChatThreadAsRealPaperDoes(@TempDir Path dir) throws Exception {
+        Path logs = dir.resolve("logs");
+        try (Devserver server = TestServers.start("--no-mod", "--flavour", "paper", "--log-dir", logs.toString(),
+                "--players", "Steve");
+             Rcon rcon = Rcon.open("127.0.0.1", server.rconPort())) {
+            assertTrue(rcon.authenticate(TestServers.PASSWORD));
+            rcon.sendCommand("sim chat Steve yo");
+        }
+        List<String> lines = Files.readAllLines(logs.resolve("latest.log"));
+        assertTrue(lines.stream().anyMatch(l -> l.matches(
+                "^\\[\\d\\d:\\d\\d:\\d\\d] \\[Async Chat Thread - #\\d+/INFO]: \\[Not Secure] <Steve> yo$")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.endsWith("[Server thread/INFO]: Steve joined the game")), lines.toString());
+    }
+
+    @Test
     void managementServerRefusesAWrongSecretAndNotifiesJoins() throws Exception {
         try (Devserver server = TestServers.start("--no-mod", "--mc-version", "1.21.11", "--players", "Steve", "--management-port", "0",
                 "--management-secret", SECRET, "--management-tls-off");

@@ -2,6 +2,7 @@ package dev.mcpbridge.devserver.log;
 
 import dev.mcpbridge.core.GameEvents;
 import dev.mcpbridge.devserver.command.Lang;
+import dev.mcpbridge.devserver.variant.Flavour;
 import java.util.UUID;
 
 /**
@@ -9,17 +10,22 @@ import java.util.UUID;
  * simulated version: {@code <Name> text} for chat, {@code Name joined the game} / {@code Name left the
  * game} (preceded by the login and disconnect lines vanilla writes), and the death message of the
  * cause ({@code death.attack.<cause>}, its {@code .player} form when there is a killer). Block breaks
- * are not logged by vanilla, so nothing is written for them.
+ * are not logged by vanilla, so nothing is written for them. Paper (and Spigot) log chat on their
+ * async chat thread, {@code [Async Chat Thread - #N/INFO]: [Not Secure] <Name> text} (unsigned chat,
+ * as from these simulated players), as real Paper logs show (bridge/tests/fixtures/log-corpus).
  */
 public final class LoggingEvents implements GameEvents {
     private static final String THREAD = "Server thread";
     private final ServerLog log;
     private final Lang lang;
+    private final boolean paper;
     private int entityId = 100;
+    private int chatThreads;
 
-    public LoggingEvents(ServerLog log, Lang lang) {
+    public LoggingEvents(ServerLog log, Lang lang, Flavour flavour) {
         this.log = log;
         this.lang = lang;
+        this.paper = flavour.paper();
     }
 
     @Override
@@ -37,7 +43,12 @@ public final class LoggingEvents implements GameEvents {
 
     @Override
     public void playerChat(String player, UUID uuid, String message) {
-        log.info(THREAD, "<" + player + "> " + message);
+        if (paper) {
+            // Paper's chat executor names its threads "Async Chat Thread - #<n>" and reuses a few of them.
+            log.info("Async Chat Thread - #" + (chatThreads++ % 4), "[Not Secure] <" + player + "> " + message);
+        } else {
+            log.info(THREAD, "<" + player + "> " + message);
+        }
     }
 
     @Override
