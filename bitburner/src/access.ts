@@ -16,6 +16,16 @@ export class Access {
     this.policy?.().authorize(client, tool);
   }
 
+  /** Whether `check` would pass now: the tools a session lists (shared/src/mcp/role-lists.ts). */
+  permits(client: ClientIdentity, tool: string): boolean {
+    try {
+      this.check(client, tool);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** The largest write this client may send. */
   maxWriteBytes(client: ClientIdentity): number {
     const role = this.policy?.().role(client.role);

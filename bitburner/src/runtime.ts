@@ -55,6 +55,7 @@ export async function createRuntime(
     definitions: new DefinitionsCache(api, link),
     logger,
     observer: metrics,
+    policyChanges: store?.onChange,
   };
   let closing: Promise<void> | undefined;
   return {

@@ -1,9 +1,10 @@
 /**
  * `createServer(deps, client)`: one McpServer (one session) with every tool, for any transport.
- * Process-wide parts (game link, definitions cache, access, metrics) come in `deps`.
+ * Process-wide parts (game link, definitions cache, access, metrics) come in `deps`. tools/list
+ * shows the tools the client's role may call, and changes (list_changed) when a reload changes that.
  */
-import type { ClientIdentity, Logger } from "@mcp-bridge/shared";
-import { codeInvalidArguments } from "@mcp-bridge/shared/mcp";
+import type { ClientIdentity, Logger, PolicyWatch } from "@mcp-bridge/shared";
+import { codeInvalidArguments, listOnlyPermitted } from "@mcp-bridge/shared/mcp";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Access } from "./access.js";
 import type { DefinitionsCache } from "./definitions/definitions-cache.js";
@@ -18,6 +19,8 @@ export interface ServerDeps {
   definitions: DefinitionsCache;
   logger: Logger;
   observer?: ToolObserver;
+  /** Policy reloads (absent when the policy is fixed or there is none). */
+  policyChanges?: PolicyWatch;
 }
 
 const INSTRUCTIONS =
@@ -37,5 +40,11 @@ export function createServer(deps: ServerDeps, client: ClientIdentity): McpServe
     deps.observer,
   );
   codeInvalidArguments(server, ERROR_META_KEY);
+  listOnlyPermitted(
+    server,
+    { tool: (name) => deps.access.permits(client, name) },
+    deps.policyChanges,
+    (error) => deps.logger.warn({ err: (error as Error).message }, "could not send tools/list_changed"),
+  );
   return server;
 }

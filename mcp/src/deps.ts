@@ -1,6 +1,6 @@
 /** What createServer needs: process-wide services (shared by all sessions) and one session's state. */
 
-import type { NpcRecords } from "@mcp-bridge/shared";
+import type { NpcRecords, PolicyWatch } from "@mcp-bridge/shared";
 import type { StreamReader } from "@mcp-bridge/shared/events";
 import type { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
@@ -22,6 +22,8 @@ export interface ServerDeps {
   npcs: NpcRecords;
   logger: Logger;
   version: string;
+  /** Policy reloads (absent when the policy is fixed): sessions redo their lists and send list_changed. */
+  policyChanges?: PolicyWatch;
 }
 
 export interface SessionContext {

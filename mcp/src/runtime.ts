@@ -82,6 +82,7 @@ export function createRuntime(config: RuntimeConfig, logger: Logger, policy?: ()
     npcs: new NpcRecords(redis, config.redisPrefix),
     logger,
     version: VERSION,
+    policyChanges: store?.onChange,
   };
   let closing: Promise<void> | undefined;
   return {

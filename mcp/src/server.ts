@@ -1,10 +1,14 @@
 /**
  * createServer(deps, session): one McpServer per session (stdio: one; HTTP: one per MCP session),
  * separate from transport wiring. Tools, resources with subscribe and templates, prompts with completable
- * arguments, logging notifications of events.
+ * arguments, logging notifications of events. The lists show only what the client's role may use, and
+ * change (list_changed) when a policy reload changes that.
  */
+import { BridgeError } from "@mcp-bridge/shared";
+import { listOnlyPermitted } from "@mcp-bridge/shared/mcp";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { elicitingApprover } from "./auth/approval.js";
+import { sessionListRules } from "./auth/visibility.js";
 import { CompletionSources } from "./completions/sources.js";
 import type { ServerDeps, SessionContext, ToolDeps } from "./deps.js";
 import { startPush } from "./events/push.js";
@@ -37,6 +41,9 @@ export function createServer(deps: ServerDeps, session: SessionContext): McpServ
   registerResourceTemplates(server, toolDeps, sources);
   registerNpcTemplate(server, toolDeps, sources);
   registerPrompts(server, sources, toolDeps);
+  listOnlyPermitted(server, sessionListRules(toolDeps), deps.policyChanges, (error) =>
+    deps.logger.warn({ err: BridgeError.from(error).message }, "could not send list_changed"),
+  );
   const stopPush = startPush(server, toolDeps, subscribed);
   const previousOnClose = server.server.onclose;
   server.server.onclose = () => {

@@ -71,6 +71,7 @@ async function serve(): Promise<void> {
     host: config.NPC_OPS_HOST,
     port: config.NPC_OPS_PORT,
     allowedHosts: config.NPC_ALLOWED_HOSTS,
+    policyChanges: policies.onChange,
   });
   logger.info(
     { npcs: service.list().length, ops: ops.url, redis: redactRedisUrl(config.REDIS_URL) },

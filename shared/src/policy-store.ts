@@ -8,6 +8,9 @@ import { parseJson } from "./ascii-json.js";
 import { watchFileChanges } from "./file-watch.js";
 import { Policy } from "./policy.js";
 
+/** Subscribes to policy replacements (each valid reload); returns the unsubscribe. */
+export type PolicyWatch = (listener: (policy: Policy) => void) => () => void;
+
 export interface PolicyStoreEvents {
   onReload?: (policy: Policy) => void;
   onError?: (error: Error) => void;
@@ -16,6 +19,7 @@ export interface PolicyStoreEvents {
 export class PolicyStore {
   private policy: Policy;
   private unwatch: (() => void) | undefined;
+  private readonly listeners = new Set<(policy: Policy) => void>();
 
   constructor(
     readonly path: string,
@@ -36,13 +40,20 @@ export class PolicyStore {
   reload(): boolean {
     try {
       this.policy = PolicyStore.read(this.path);
-      this.events.onReload?.(this.policy);
-      return true;
     } catch (error) {
       this.events.onError?.(error as Error);
       return false;
     }
+    this.events.onReload?.(this.policy);
+    for (const listener of this.listeners) listener(this.policy);
+    return true;
   }
+
+  /** Calls `listener` after each reload that applied a new policy (sessions redo their lists). */
+  readonly onChange: PolicyWatch = (listener) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
 
   watch(intervalMs = 500): this {
     this.unwatch ??= watchFileChanges(this.path, () => this.reload(), intervalMs);

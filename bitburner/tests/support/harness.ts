@@ -77,9 +77,11 @@ export async function stdioHarness(env: Record<string, string> = {}): Promise<Ha
   };
 }
 
+/** With `policyFile`, the policy is read from it and hot-reloaded (as in production); else testPolicy(). */
 export async function httpHarness(
   overrides: Partial<BitburnerConfig["game"]> = {},
   fileWriteMaxBytes = 1_000_000,
+  policyFile?: string,
 ) {
   const config: BitburnerConfig = {
     game: {
@@ -93,7 +95,7 @@ export async function httpHarness(
       ...overrides,
     },
     fileWriteMaxBytes,
-    policyFile: undefined,
+    policyFile,
     clientId: "local",
     http: {
       host: "127.0.0.1",
@@ -105,13 +107,9 @@ export async function httpHarness(
     ops: { host: "127.0.0.1", port: 0 },
     logLevel: "silent",
   };
-  const policy = Policy.parse(testPolicy());
-  const runtime = await createRuntime(config, quiet, () => policy);
-  const http = await startHttp(
-    () => policy,
-    config.http,
-    (client) => createServer(runtime.deps, client),
-  );
+  const fixed = Policy.parse(testPolicy());
+  const runtime = await createRuntime(config, quiet, policyFile ? undefined : () => fixed);
+  const http = await startHttp(runtime.policy!, config.http, (client) => createServer(runtime.deps, client));
   const clients: Client[] = [];
   const connect = async (token: string) => {
     const client = await connectHttpClient(http.url, token, "bitburner-http-test");

@@ -2,9 +2,11 @@
  * MCP tools for operators (served by the NPC service on its ops port at /mcp, bearer tokens of the
  * shared policy; a role needs `npc_*` or `*`): list NPCs and their state, read an NPC's history,
  * make an NPC say something, reload the definitions. mcp/ does not import npc/: this is the NPC
- * service's own small MCP server.
+ * service's own small MCP server. tools/list shows the tools the role may call (the same authorize
+ * as a call) and changes (list_changed) when a policy reload changes that.
  */
-import { BridgeError, type ClientIdentity, type Policy } from "@mcp-bridge/shared";
+import { BridgeError, type ClientIdentity, type Policy, type PolicyWatch } from "@mcp-bridge/shared";
+import { listOnlyPermitted } from "@mcp-bridge/shared/mcp";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
@@ -38,10 +40,21 @@ function npcOrThrow(service: NpcService, id: string) {
   return npc;
 }
 
+/** Whether the role may call the tool now: the check `tool` makes, without throwing. */
+function permitted(policy: Policy, client: ClientIdentity, name: string): boolean {
+  try {
+    policy.authorize(client, name, {});
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function createOperatorServer(
   service: NpcService,
   policy: () => Policy,
   client: ClientIdentity,
+  policyChanges?: PolicyWatch,
 ): McpServer {
   const server = new McpServer({ name: "minecraft-npc-operator", version: "0.1.0" });
   const idArg = z.string().min(1).max(32).describe("NPC id from npc_list");
@@ -160,5 +173,6 @@ export function createOperatorServer(
         };
       }),
   );
+  listOnlyPermitted(server, { tool: (name) => permitted(policy(), client, name) }, policyChanges);
   return server;
 }

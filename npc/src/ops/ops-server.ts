@@ -5,7 +5,7 @@
 
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Policy } from "@mcp-bridge/shared";
+import type { Policy, PolicyWatch } from "@mcp-bridge/shared";
 import { createHttpApp } from "@mcp-bridge/shared/mcp";
 import type { Redis } from "ioredis";
 import type { NpcService } from "../service.js";
@@ -20,13 +20,13 @@ export async function startOpsServer(
   service: NpcService,
   redis: Redis,
   policy: () => Policy,
-  options: { host: string; port: number; allowedHosts: string[] },
+  options: { host: string; port: number; allowedHosts: string[]; policyChanges?: PolicyWatch },
 ): Promise<OpsServer> {
   const { host, port } = options;
   const http = createHttpApp(
     policy,
     { host, port, allowedHosts: options.allowedHosts, allowedOrigins: [] },
-    (client) => createOperatorServer(service, policy, client),
+    (client) => createOperatorServer(service, policy, client, options.policyChanges),
   );
   http.app.get("/healthz", async (_req, res) => {
     const redisOk = await redis.ping().then(

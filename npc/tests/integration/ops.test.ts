@@ -1,14 +1,16 @@
 /**
  * The NPC service in process against real Redis and the fake LLM (no bridge: jobs time out fast),
  * through its ops port: /healthz, /metrics and the operator MCP tools over Streamable HTTP with a
- * real SDK client and a policy bearer token.
+ * real SDK client and a policy bearer token, from a hot-reloaded policy file (tools/list follows the
+ * role: issue 25.3).
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger, Policy, redisKeys, sha256Hex } from "@mcp-bridge/shared";
+import { createLogger, PolicyStore, redisKeys, sha256Hex } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
@@ -35,18 +37,30 @@ describe("NPC ops port", () => {
   let ops: OpsServer;
   let client: Client;
   let prefix: string;
+  let policies: PolicyStore;
+  const policy = {
+    roles: { operator: { tools: ["npc_*"] }, observer: { tools: ["npc_list"] } },
+    clients: [
+      { id: "ops", role: "operator", tokenSha256: sha256Hex(TOKEN) },
+      { id: "watcher", role: "observer", tokenSha256: sha256Hex("watcher-token-123456") },
+    ],
+  };
+  const connectWatcher = async () => {
+    const watcher = new Client({ name: "watcher", version: "1.0.0" });
+    await watcher.connect(
+      new StreamableHTTPClientTransport(new URL(`${ops.url}/mcp`), {
+        requestInit: { headers: { authorization: "Bearer watcher-token-123456" } },
+      }),
+    );
+    return watcher;
+  };
+  const toolNames = async (c: Client) => (await c.listTools()).tools.map((t) => t.name).sort();
 
   beforeAll(async () => {
     llm = await new FakeLlm().start();
     writeFileSync(npcFile, JSON.stringify({ npcs: [bob] }));
-    const policy = {
-      roles: { operator: { tools: ["npc_*"] }, observer: { tools: ["npc_list"] } },
-      clients: [
-        { id: "ops", role: "operator", tokenSha256: sha256Hex(TOKEN) },
-        { id: "watcher", role: "observer", tokenSha256: sha256Hex("watcher-token-123456") },
-      ],
-    };
     writeFileSync(policyFile, JSON.stringify(policy));
+    policies = new PolicyStore(policyFile).watch(50);
     prefix = uniquePrefix("npcops");
     const config = loadConfig({
       REDIS_URL: testRedisUrl(),
@@ -61,10 +75,11 @@ describe("NPC ops port", () => {
     service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));
     await service.start();
     await service.history.append("bob", [{ kind: "heard", sender: "Steve", text: "Hello Bob", at: 1 }]);
-    ops = await startOpsServer(service, redis, () => Policy.parse(policy), {
+    ops = await startOpsServer(service, redis, () => policies.current(), {
       host: "127.0.0.1",
       port: 0,
       allowedHosts: ["127.0.0.1"],
+      policyChanges: policies.onChange,
     });
     client = new Client({ name: "ops-test", version: "1.0.0" });
     await client.connect(
@@ -79,6 +94,7 @@ describe("NPC ops port", () => {
     await service?.close();
     redis?.disconnect();
     await llm?.close();
+    policies?.close();
   });
 
   it("reports health of Redis and the LLM backends, and metrics", async () => {
@@ -124,16 +140,31 @@ describe("NPC ops port", () => {
     expect(JSON.parse(registry.bob!)).toEqual({ name: "Villager Bob", serverId: "default" });
   });
 
-  it("refuses a client whose role does not allow the tool", async () => {
-    const watcher = new Client({ name: "watcher", version: "1.0.0" });
-    await watcher.connect(
-      new StreamableHTTPClientTransport(new URL(`${ops.url}/mcp`), {
-        requestInit: { headers: { authorization: "Bearer watcher-token-123456" } },
-      }),
-    );
+  it("lists a client only the tools its role may call, and refuses the others when called", async () => {
+    expect(await toolNames(client)).toEqual(["npc_history", "npc_list", "npc_reload", "npc_say"]);
+    const watcher = await connectWatcher();
+    expect(await toolNames(watcher)).toEqual(["npc_list"]);
     const refused = await watcher.callTool({ name: "npc_say", arguments: { id: "bob", text: "hi" } });
     expect(refused.isError).toBe(true);
     expect((refused.content as { text: string }[])[0]!.text).toContain("PERMISSION_DENIED");
+    await watcher.close();
+  });
+
+  it("sends tools/list_changed when the policy file changes a role's tools, and lists anew", async () => {
+    const watcher = await connectWatcher();
+    let changed = 0;
+    watcher.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      changed++;
+    });
+    expect(await toolNames(watcher)).toEqual(["npc_list"]);
+    const widened = structuredClone(policy);
+    widened.roles.observer.tools = ["npc_list", "npc_history"];
+    writeFileSync(policyFile, JSON.stringify(widened));
+    await vi.waitFor(() => expect(changed).toBeGreaterThan(0), { timeout: 8000 });
+    expect(await toolNames(watcher)).toEqual(["npc_history", "npc_list"]);
+    writeFileSync(policyFile, JSON.stringify(policy));
+    await vi.waitFor(() => expect(changed).toBeGreaterThan(1), { timeout: 8000 });
+    expect(await toolNames(watcher)).toEqual(["npc_list"]);
     await watcher.close();
   });
 });

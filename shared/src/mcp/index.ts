@@ -1,5 +1,9 @@
-/** MCP transports shared by our MCP servers (mcp, bitburner): Streamable HTTP with bearer auth, stdio. */
+/**
+ * MCP pieces shared by our MCP servers (mcp, bitburner, the NPC operator tools): Streamable HTTP with
+ * bearer auth, stdio, coded invalid-argument errors, lists that follow the caller's role.
+ */
 export * from "./http.js";
 export * from "./http-auth.js";
 export * from "./invalid-args.js";
+export * from "./role-lists.js";
 export * from "./stdio.js";

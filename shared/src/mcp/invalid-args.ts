@@ -2,20 +2,16 @@
  * The SDK answers arguments that fail a tool's input schema with an isError result whose text is
  * "MCP error -32602: Input validation error: ...", without the protocol's code. This wraps the
  * tools/call handler so such results start with INVALID_ARGS and carry the code in _meta (under the
- * server's own key) like every other error. It reaches into the SDK's handler map (not public API);
- * a unit test in mcp/ pins the behaviour.
+ * server's own key) like every other error (through sdk-handlers.ts; a unit test in mcp/ pins it).
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { wrapSdkHandler } from "./sdk-handlers.js";
 
-type Handler = (request: unknown, extra: unknown) => Promise<unknown>;
 const MARKER = "Input validation error: ";
 
 export function codeInvalidArguments(server: McpServer, metaKey: string): void {
-  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
-  const original = handlers?.get("tools/call");
-  if (!handlers || !original) return;
-  handlers.set("tools/call", async (request, extra) => {
+  wrapSdkHandler(server, "tools/call", (original) => async (request, extra) => {
     const result = (await original(request, extra)) as CallToolResult;
     const first = result.content?.[0];
     if (!result.isError || first?.type !== "text" || !first.text.includes(MARKER)) return result;
