@@ -93,7 +93,7 @@ const upAndRunning = (up: Up) =>
 function desktopConfig(output: string): { command: string; args: string[]; env: Record<string, string> } {
   const after = output.slice(output.indexOf("Desktop client (stdio) config"));
   const lines = after.split("\n").slice(1);
-  const end = lines.findIndex((l) => l === "    }");
+  const end = lines.indexOf("    }");
   const config = JSON.parse(lines.slice(0, end + 1).join("\n"));
   return config.mcpServers.minecraft;
 }
