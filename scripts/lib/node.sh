@@ -48,9 +48,11 @@ ensure_node_major() {
 # launcher starts with `#!/usr/bin/env node`; a wrapper that picks its own node would break that).
 use_node() {
   local bin="$1"
-  PATH="$(dirname "$bin"):$PATH"
-  export PATH
-  hash -r
+  if [ "$(command -v node)" != "$bin" ]; then
+    PATH="$(dirname "$bin"):$PATH"
+    export PATH
+    hash -r
+  fi
   local want got
   want="$("$bin" -p process.versions.node)"
   got="$(cd "$ROOT" && npm version --json 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).node))')"
