@@ -1,5 +1,6 @@
 # Shared helpers for scripts/up, scripts/test and the benchmarks. Source it; do not run it.
-# Everything a fresh clone needs is installed here (npm deps, a JDK, Maven via ./mvnw, Redis).
+# Everything a fresh clone needs is installed here (Node.js 24 where the machine's is older than 22,
+# npm deps, a JDK, Maven via ./mvnw, Redis).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 RUN_DIR="${RUN_DIR:-$ROOT/.run}"
@@ -26,16 +27,26 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
+source "$ROOT/scripts/lib/node.sh"
+
+# Installs the npm packages, on the Node the script chose (use_supported_node unless it chose one).
 ensure_node_deps() {
-  command -v node >/dev/null || die "Node.js >= 20.19 is required"
-  local stamp="$ROOT/node_modules/.install-stamp"
+  [ -n "${NODE_BIN:-}" ] || use_supported_node
+  local stamp="$ROOT/node_modules/.install-stamp" version
+  version="$(node -p process.version)"
   if [ ! -f "$stamp" ] || [ "$ROOT/package-lock.json" -nt "$stamp" ]; then
     # `npm install` (not `npm ci`): some registries serve only this platform's builds of packages
     # with per-platform optional dependencies, which leaves the lock without them and makes
     # `npm ci` refuse it; `npm install` follows the lock and skips optional packages it cannot get.
     log "npm install (from package-lock.json)"
     (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error) || die "npm install failed"
-    touch "$stamp"
+    echo "$version" >"$stamp"
+  elif [ "$(cat "$stamp")" != "$version" ]; then
+    # Packages with install scripts (native add-ons such as msgpackr-extract) pick their build for the
+    # Node that runs the install: redo that for this one.
+    log "npm rebuild (node_modules was installed with Node.js $(cat "$stamp"))"
+    (cd "$ROOT" && npm rebuild --loglevel=error >/dev/null) || die "npm rebuild failed"
+    echo "$version" >"$stamp"
   fi
 }
 

@@ -1,7 +1,8 @@
 /**
  * The product's main command, as a new user runs it: ./scripts/up starts Redis (here: REDIS_URL),
  * the devserver, the bridge and the MCP server, prints the MCP URL and token; a real MCP Client then
- * calls every game tool over HTTP; ./scripts/sim makes events happen; a killed devserver is restarted
+ * calls every game tool over HTTP, and another over stdio through the desktop-client config it
+ * printed (whose command is a Node.js 22 or newer, named by its path); ./scripts/sim makes events happen; a killed devserver is restarted
  * while the rest keeps running; a second ./scripts/up on the same RUN_DIR is refused without touching
  * the first; no secret is on any process's command line; SIGTERM (as Ctrl-C would) stops every
  * process it started. A later start skips the builds and keeps the ports, so the printed configs stay
@@ -13,7 +14,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
@@ -87,6 +89,15 @@ const upAndRunning = (up: Up) =>
     240_000,
   );
 
+/** The desktop-client (stdio) config scripts/up printed, indented under its heading. */
+function desktopConfig(output: string): { command: string; args: string[]; env: Record<string, string> } {
+  const after = output.slice(output.indexOf("Desktop client (stdio) config"));
+  const lines = after.split("\n").slice(1);
+  const end = lines.indexOf("    }");
+  const config = JSON.parse(lines.slice(0, end + 1).join("\n"));
+  return config.mcpServers.minecraft;
+}
+
 async function connect(output: string): Promise<Client> {
   const url = /MCP \(Streamable HTTP\)\s+(\S+)/.exec(output)?.[1];
   const token = /Authorization: Bearer (\S+)/.exec(output)?.[1];
@@ -125,6 +136,16 @@ describe("./scripts/up", () => {
     await ok(client, "teleport_player", { player: "Alex", x: 1, y: 70, z: 1 });
     await ok(client, "give_item", { player: "Alex", item: "minecraft:bread", quantity: 2 });
     await ok(client, "execute_command", { command: "time query daytime" });
+
+    // The printed stdio config works as a desktop client runs it: its command, args and env only.
+    const stdio = desktopConfig(output);
+    expect(stdio.command, "node named by its path, not looked up in the client's PATH").toMatch(/^\//);
+    const { stdout: major } = await run(stdio.command, ["-p", "process.versions.node.split('.')[0]"]);
+    expect(Number(major)).toBeGreaterThanOrEqual(22);
+    const desktop = new Client({ name: "desktop-test", version: "1.0.0" });
+    await desktop.connect(new StdioClientTransport({ ...stdio, stderr: "ignore" }));
+    expect((await ok(desktop, "get_online_players")).players).toEqual(["Steve", "Alex"]);
+    await desktop.close();
 
     // A second up on the same RUN_DIR is refused, names the running one, and touches nothing of it.
     const logs = ["bridge.log", "mcp.log", "devserver.log"];
