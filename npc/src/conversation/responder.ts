@@ -328,7 +328,11 @@ export class NpcResponder {
       : parseReply(result.content, options);
     if (truncated) {
       this.log.warn(
-        { completionTokens: result.completionTokens, maxOutputTokens: npc.llm.maxOutputTokens, said: reply.say.length },
+        {
+          completionTokens: result.completionTokens,
+          maxOutputTokens: npc.llm.maxOutputTokens,
+          said: reply.say.length,
+        },
         "the LLM's answer was cut at its output cap (llm.maxOutputTokens) or the context size; raise it or ask the persona for shorter answers",
       );
     } else if (result.stopReason !== "stop") {

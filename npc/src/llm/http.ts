@@ -159,7 +159,11 @@ async function httpError(url: string, response: HttpResponse): Promise<BridgeErr
   const message = said ?? (text.slice(0, 200) || response.statusText);
   const status = response.status;
   const wait = retryAfterMs(response.headers["retry-after"]);
-  const details = { status, ...(code === undefined ? {} : { code }), ...(wait === undefined ? {} : { retryAfterMs: wait }) };
+  const details = {
+    status,
+    ...(code === undefined ? {} : { code }),
+    ...(wait === undefined ? {} : { retryAfterMs: wait }),
+  };
   if (status === 429 && code !== undefined && BILLING_CODES.has(code)) {
     return new BridgeError(
       "RATE_LIMITED",

@@ -150,7 +150,6 @@ function parseObject(text: string): Record<string, unknown> | undefined {
   return undefined;
 }
 
-
 /**
  * A structured-output answer ({thinking, say, functions, silence} as JSON, bare or in a ```json
  * fence) as a ParsedReply. Reasoning before the JSON (a reasoning model under a format constraint)

@@ -55,7 +55,9 @@ export interface FakeLlmOptions {
 export type FakeReply = string | { content: string; thinking: string } | { refusal: string };
 
 /** llama.cpp's answer while it loads its model (tools/server/server.cpp). */
-export const LLAMA_CPP_LOADING = { error: { code: 503, message: "Loading model", type: "unavailable_error" } };
+export const LLAMA_CPP_LOADING = {
+  error: { code: 503, message: "Loading model", type: "unavailable_error" },
+};
 
 const CHARS_PER_TOKEN = 4;
 
@@ -144,7 +146,8 @@ export class FakeLlm {
     if (fault?.kind === "status") {
       const message = fault.message ?? "fault";
       const body =
-        fault.body ?? (openai ? { error: { message, type: "error", code: fault.code ?? null } } : { error: message });
+        fault.body ??
+        (openai ? { error: { message, type: "error", code: fault.code ?? null } } : { error: message });
       return json(res, fault.status, body, fault.headers);
     }
     if (fault?.kind === "hang") {
@@ -263,7 +266,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function json(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+function json(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(value));
 }
