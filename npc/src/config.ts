@@ -30,6 +30,8 @@ export const NpcConfigSchema = z.object({
    */
   NPC_READ_INTERVAL_MS: env.int(5, 0, 1000),
   NPC_LLM_CONCURRENCY: env.int(4, 1, 1000),
+  /** While the LLM is not ready (down, loading its model), it is checked again at most this long apart. */
+  NPC_LLM_CHECK_MS: env.int(30_000, 100, 3_600_000),
   NPC_MAX_TURNS: env.int(4, 1, 100),
   NPC_COOLDOWN_MS: env.int(30_000, 0, 3_600_000),
   NPC_CONVERSATION_WINDOW_MS: env.int(60_000, 0, 3_600_000),

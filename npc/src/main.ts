@@ -4,7 +4,8 @@
  *   minecraft-npc                      run the service (NPC_FILE, REDIS_URL, JOB_SECRET, POLICY_FILE, ...)
  *   minecraft-npc policy [--merge F]   print the policy fragment of the NPCs in NPC_FILE, or merge it into F
  *   minecraft-npc policy --mod-allow   print the mod allow-list patterns the NPCs need, one per line
- *   minecraft-npc check                exit 0 when every LLM backend the NPCs use answers, else say why
+ *   minecraft-npc check                exit 0 when every LLM backend the NPCs use is ready, else say why
+ * The service starts whether or not the LLM is ready: its NPCs turn on when it is (llm/readiness.ts).
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createLogger, loadConfigOrExit, PolicyStore, parseJson, redactRedisUrl } from "@mcp-bridge/shared";
@@ -14,6 +15,7 @@ import { mergePolicy, modAllowPatterns, policyFragment } from "./definitions/com
 import { DefinitionStore } from "./definitions/store.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
+import { llmProblems } from "./llm/readiness.js";
 import { startOpsServer } from "./ops/ops-server.js";
 import { coalesceRedisWrites } from "./redis-writes.js";
 import { NpcService } from "./service.js";
@@ -44,16 +46,9 @@ async function check(): Promise<void> {
     { baseUrl: process.env.OPENAI_BASE_URL || "http://127.0.0.1:8000", retries: 0 },
     process.env.LLM_API_KEY,
   );
-  const problems: string[] = [];
-  for (const npc of npcs) {
-    const backend = npc.llm.backend === "ollama" ? ollama : openai;
-    const health = await backend.health();
-    if (!health.ok) problems.push(`${npc.id}: ${health.detail}`);
-    else
-      await backend.checkModel(npc.llm.model).catch((e: Error) => problems.push(`${npc.id}: ${e.message}`));
-  }
+  const problems = await llmProblems(npcs, (npc) => (npc.llm.backend === "ollama" ? ollama : openai));
   if (problems.length > 0) {
-    process.stdout.write(`${[...new Set(problems)].join("\n")}\n`);
+    process.stdout.write(`${problems.join("\n")}\n`);
     process.exit(1);
   }
 }
@@ -74,8 +69,13 @@ async function serve(): Promise<void> {
     policyChanges: policies.onChange,
   });
   logger.info(
-    { npcs: service.list().length, ops: ops.url, redis: redactRedisUrl(config.REDIS_URL) },
-    "NPC SERVICE READY",
+    {
+      npcs: service.list().length,
+      npcsOn: service.npcsOn,
+      ops: ops.url,
+      redis: redactRedisUrl(config.REDIS_URL),
+    },
+    service.npcsOn ? "NPC SERVICE READY" : "NPC SERVICE READY; the NPCs turn on when the LLM is ready",
   );
   let stopping = false;
   const stop = async () => {

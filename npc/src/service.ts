@@ -4,6 +4,8 @@
  * routes the sources into per-NPC inboxes; the owner reads its NPCs' inboxes: ingest/readers.ts);
  * for each owned NPC a responder, its presence in the world (summoned when taken over, on reload,
  * killed on removal) and its proximity messages from the player tracker (refreshed on a timer).
+ * The NPCs turn on once the LLM servers they use are ready (llm/readiness.ts): until then nothing
+ * is read, owned or said, and the readiness is checked in the background.
  * Built from a config and a Redis connection; no globals.
  */
 import { type ClientIdentity, NpcRecords, PolicyStore } from "@mcp-bridge/shared";
@@ -26,6 +28,7 @@ import { IngestReaders } from "./ingest/readers.js";
 import type { LlmBackend } from "./llm/backend.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
+import { LlmWait, llmProblems } from "./llm/readiness.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
 import { duplicateConnection } from "./redis-writes.js";
 import { PlayerTracker } from "./world/player-tracker.js";
@@ -66,6 +69,8 @@ export class NpcService {
   private readonly proximity: Proximity;
   private timer: NodeJS.Timeout | undefined;
   private policy: PolicyStore | undefined;
+  private llmWait: LlmWait | undefined;
+  private on = false;
 
   constructor(
     private readonly config: NpcConfig,
@@ -174,11 +179,35 @@ export class NpcService {
         "cannot read POLICY_FILE; relying on the bridge's check alone",
       );
     }
-    this.definitions.watch().onChange((next, previous) => void this.apply(next, previous));
+    this.definitions.watch().onChange((next, previous) => {
+      if (this.on) void this.apply(next, previous);
+    });
+    this.llmWait = new LlmWait({
+      problems: () => llmProblems(this.definitions.current(), (npc) => this.backendFor(npc)),
+      onReady: () => this.turnOn(),
+      logger: this.logger,
+      maxDelayMs: this.config.NPC_LLM_CHECK_MS,
+    });
+    await this.llmWait.check();
+  }
+
+  /** Whether the NPCs are on (the LLM was ready); until then they wait for it. */
+  get npcsOn(): boolean {
+    return this.on;
+  }
+
+  /** Settles when the NPCs are on (or the service closed first). */
+  whenOn(): Promise<void> {
+    return this.llmWait?.done ?? Promise.resolve();
+  }
+
+  private async turnOn(): Promise<void> {
     await this.ownership.start();
     await this.apply(this.definitions.all(), []);
     this.timer = setInterval(() => void this.refreshPositions(), this.config.NPC_POSITION_REFRESH_MS);
     this.timer.unref();
+    this.on = true;
+    this.logger.info({ npcs: this.definitions.current().length }, "NPCs on: the LLM is ready");
   }
 
   /** The responder of an NPC this process owns. */
@@ -313,6 +342,7 @@ export class NpcService {
    * renewed meanwhile), then release the leases so other processes take the NPCs over at once.
    */
   async close(): Promise<void> {
+    this.llmWait?.close();
     clearInterval(this.timer);
     this.tracker.close();
     this.definitions.close();

@@ -1,12 +1,14 @@
 # NPC service for scripts/up (sourced). NPCs are configured when NPC_FILE is set, or, with the
-# devserver, by the demo "Villager Bob" (npc/examples/villager-bob.json). They run only when an LLM
-# answers (Ollama at OLLAMA_HOST, or an OpenAI-compatible server at OPENAI_BASE_URL); otherwise one
-# line says they are off and how to turn them on.
+# devserver, by the demo "Villager Bob" (npc/examples/villager-bob.json). The service always starts;
+# the NPCs answer once an LLM is ready (Ollama at OLLAMA_HOST, or an OpenAI-compatible server at
+# OPENAI_BASE_URL). When it is not ready at start, one line says why and that they turn on by
+# themselves when it is (the service checks in the background), and how to start one.
 #   npc_prepare   before the devserver starts: sets NPC_ENABLED and NPC_ALLOW_ARGS (mod allow-list)
 #   npc_start     after the bridge is up: merges the NPCs' policy clients and starts the service
 
 npc_prepare() {
   NPC_ENABLED=""
+  NPC_WAITING=""
   NPC_ALLOW_ARGS=()
   if [ -z "${NPC_FILE:-}" ]; then
     [ -z "${MC_RCON_HOST:-}" ] || return 0
@@ -14,12 +16,11 @@ npc_prepare() {
     sed "s/\"serverId\": \"default\"/\"serverId\": \"$MC_SERVER_ID\"/" npc/examples/villager-bob.json >"$NPC_FILE"
   fi
   export NPC_FILE OLLAMA_HOST="${OLLAMA_HOST:-http://127.0.0.1:11434}"
-  local why
-  if ! why="$(node npc/dist/main.js check 2>&1)"; then
-    why="${why//$'\n'/; }"
-    log "NPCs are off: ${why%.}. To enable them start Ollama ('ollama serve', 'ollama pull llama3.2') or point OLLAMA_HOST / OPENAI_BASE_URL (+ LLM_API_KEY, llm.backend \"openai\") at an LLM, then re-run ./scripts/up"
-    return 0
-  fi
+  local why status=0
+  why="$(node npc/dist/main.js check 2>&1)" || status=$?
+  # 2: the definitions file is wrong, and the service would refuse it too
+  [ "$status" -ne 2 ] || die "NPC definitions $NPC_FILE: $why"
+  [ "$status" -eq 0 ] || NPC_WAITING="${why//$'\n'/; }"
   NPC_ENABLED=1
   local pattern
   while IFS= read -r pattern; do
@@ -35,5 +36,10 @@ npc_start() {
   PIDS+=($!)
   for _ in $(seq 1 100); do grep -q "NPC SERVICE READY" "$RUN_DIR/npc.log" && break; sleep 0.2; done
   grep -q "NPC SERVICE READY" "$RUN_DIR/npc.log" || die "the NPC service did not start; see $RUN_DIR/npc.log"
-  log "NPCs on (definitions $NPC_FILE, live-reloaded); ops and operator MCP tools at http://127.0.0.1:$NPC_OPS_PORT (/healthz /metrics /mcp)"
+  if [ -n "$NPC_WAITING" ]; then
+    log "NPCs waiting for the LLM: ${NPC_WAITING%.}. They turn on by themselves as soon as it answers (no restart; see $RUN_DIR/npc.log). To get one: start Ollama ('ollama serve', 'ollama pull llama3.2') or point OLLAMA_HOST / OPENAI_BASE_URL (+ LLM_API_KEY, llm.backend \"openai\") at an LLM"
+  else
+    log "NPCs on (definitions $NPC_FILE, live-reloaded)"
+  fi
+  log "NPC service: ops and operator MCP tools at http://127.0.0.1:$NPC_OPS_PORT (/healthz /metrics /mcp)"
 }

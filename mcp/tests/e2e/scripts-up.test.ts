@@ -121,9 +121,11 @@ describe("./scripts/up", () => {
     expect(output).toMatch(new RegExp(`Bull Board\\s+http://127.0.0.1:${env.BRIDGE_PORT}/board`));
     expect(output).toMatch(/"mcpServers"/);
     expect(output).toContain("./scripts/sim chat Steve hello");
-    // No LLM runs here: the demo NPC stays off, said in one line with how to turn it on.
-    expect(output.split("\n").filter((l) => l.includes("NPCs are off"))).toHaveLength(1);
-    expect(output).toMatch(/NPCs are off: .*unreachable.*ollama pull llama3\.2/);
+    // No LLM runs here: the NPC service starts and waits for one, said in one line with how to get one.
+    expect(output.split("\n").filter((l) => l.includes("NPCs waiting for the LLM"))).toHaveLength(1);
+    expect(output).toMatch(
+      /NPCs waiting for the LLM: .*unreachable.*turn on by themselves.*ollama pull llama3\.2/,
+    );
     expect(output, "no colour codes in a pipe").not.toContain("\u001b[");
     expect(readFileSync(join(RUN_DIR, "devserver.log"), "utf8")).toContain("^say up-test .*");
 

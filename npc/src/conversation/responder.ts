@@ -3,13 +3,15 @@
  * call (global concurrency cap, per-NPC token bucket, deadline), the parsed reply, the actions,
  * the history and the acknowledgement of every message in the batch. One batch at a time per NPC.
  * When the LLM is down or too slow the NPC stays silent or says its fallback line, which does not
- * enter history. An answer is bounded (answer-bounds.ts): so many chat lines, so much history.
+ * enter history; who went unanswered is logged and counted (npc_messages_dropped_total, reason
+ * llm_failed). An answer is bounded (answer-bounds.ts): so many chat lines, so much history. An
+ * answer the server cut (output cap) or a refusal is logged and counted (npc_llm_answers_total).
  */
 import type { ChainableCommander } from "ioredis";
 import type { Logger } from "pino";
 import type { ActionExecutor } from "../actions/executor.js";
 import type { NpcDefinition } from "../definitions/schema.js";
-import type { ChatMessage, LlmBackend } from "../llm/backend.js";
+import type { ChatMessage, ChatRequest, ChatResult, LlmBackend } from "../llm/backend.js";
 import type { NpcMetrics } from "../ops/metrics.js";
 import { stripReasoning } from "../parser/reasoning.js";
 import {
@@ -41,6 +43,19 @@ export interface ResponderDeps {
   logger: Logger;
   maxQueueSize: number;
   batchDelayMs: number;
+}
+
+/** The request fields every call for the NPC carries, from its file. */
+function requestSettings(npc: NpcDefinition): Omit<ChatRequest, "messages"> {
+  const { llm } = npc;
+  return {
+    model: llm.model,
+    timeoutMs: llm.timeoutMs,
+    maxOutputTokens: llm.maxOutputTokens,
+    maxTokensParam: llm.maxTokensParam,
+    numCtx: llm.numCtx,
+    keepAlive: llm.keepAlive,
+  };
 }
 
 /** How long a taken-over NPC waits for the messages of an unfinished batch to come back. */
@@ -201,6 +216,11 @@ export class NpcResponder {
     const reply = await this.ask(batch, key);
     if (this.abandoned) return;
     if (!reply) {
+      this.deps.metrics.dropped.inc({ npc: npc.id, reason: "llm_failed" }, batch.length);
+      this.log.warn(
+        { unanswered: batch.map((m) => ({ from: m.sender, kind: m.kind, id: m.id })) },
+        `the LLM gave no answer: ${batch.length} message(s) left unanswered${npc.llm.fallbackLine ? " (the fallback line was said)" : ""}`,
+      );
       if (npc.llm.fallbackLine) await this.deps.executor.say(npc, npc.llm.fallbackLine, `${key}:fallback`);
       await this.deps.history.append(
         npc.id,
@@ -271,16 +291,14 @@ export class NpcResponder {
     try {
       const result = await this.deps.llmSlots.run(() =>
         this.deps.backend(npc).chat({
-          model: llm.model,
+          ...requestSettings(npc),
           messages,
           temperature: llm.temperature,
-          timeoutMs: llm.timeoutMs,
-          numCtx: llm.numCtx,
-          keepAlive: llm.keepAlive,
           format: llm.structuredOutput ? { ...REPLY_JSON_SCHEMA } : undefined,
           reasoning: llm.reasoning,
         }),
       );
+      this.deps.metrics.llmAnswers.inc({ npc: npc.id, stop: result.stopReason });
       this.deps.metrics.llmLatency.observe({ npc: npc.id }, result.durationMs / 1000);
       this.deps.metrics.llmTokens.inc({ npc: npc.id }, result.completionTokens);
       if (result.durationMs > 0)
@@ -288,7 +306,7 @@ export class NpcResponder {
           { npc: npc.id },
           (result.completionTokens * 1000) / result.durationMs,
         );
-      return llm.structuredOutput ? parseStructuredReply(result.content) : parseReply(result.content);
+      return this.read(npc, result);
     } catch (error) {
       const code = (error as { code?: string }).code ?? "SERVER_ERROR";
       this.deps.metrics.llmErrors.inc({ npc: npc.id, code });
@@ -297,16 +315,42 @@ export class NpcResponder {
     }
   }
 
+  /** The reply in an answer; a cut answer or a refusal is logged (what was cut is said up to the cut). */
+  private read(npc: NpcDefinition, result: ChatResult): ParsedReply {
+    if (result.stopReason === "refusal") {
+      this.log.warn({ refusal: result.refusal }, "the model refused to answer; the NPC stays silent");
+      return { thinking: [], say: [], functions: [], silence: true, hasValidTags: false };
+    }
+    const truncated = result.stopReason === "length";
+    const options = { truncated };
+    const reply = npc.llm.structuredOutput
+      ? parseStructuredReply(result.content, options)
+      : parseReply(result.content, options);
+    if (truncated) {
+      this.log.warn(
+        {
+          completionTokens: result.completionTokens,
+          maxOutputTokens: npc.llm.maxOutputTokens,
+          said: reply.say.length,
+        },
+        "the LLM's answer was cut at its output cap (llm.maxOutputTokens) or the context size; raise it or ask the persona for shorter answers",
+      );
+    } else if (result.stopReason !== "stop") {
+      this.log.warn({ stop: result.stopReason }, "the LLM's answer ended unusually");
+    }
+    return reply;
+  }
+
   private async compact(): Promise<void> {
     const npc = this.npc;
     try {
       const how = await this.deps.history.compact(npc.id, async (lines) => {
         const result = await this.deps.llmSlots.run(() =>
           this.deps.backend(npc).chat({
-            model: npc.llm.model,
+            ...requestSettings(npc),
             messages: summaryRequest(npc, lines),
-            temperature: 0.2,
-            timeoutMs: npc.llm.timeoutMs,
+            // A low temperature only where the NPC file shows the model takes one.
+            temperature: npc.llm.temperature === undefined ? undefined : 0.2,
           }),
         );
         return stripReasoning(result.content).text; // a reasoning model's thoughts are no summary

@@ -50,13 +50,29 @@ export const ALWAYS_DENIED = [
 export const LlmSettingsSchema = z.object({
   backend: z.enum(["ollama", "openai"]).default("ollama"),
   model: z.string().min(1).default("llama3.2"),
-  temperature: z.number().min(0).max(2).default(0.7),
+  /** Sent only when set; unset, the model's default holds (some OpenAI models accept only 1). */
+  temperature: z.number().min(0).max(2).optional(),
   /** Our own deadline for one answer (ms). */
   timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Cap on one answer's tokens (Ollama `options.num_predict`; OpenAI `max_tokens` or
+   * `max_completion_tokens`, see maxTokensParam). An answer cut by it is logged and counted
+   * (npc_llm_answers_total{stop="length"}); a <say> it cut is said up to the cut, ending in "...".
+   */
+  maxOutputTokens: z.number().int().min(16).max(32_768).default(512),
+  /**
+   * The OpenAI field for maxOutputTokens: `max_tokens` (llama.cpp, vLLM, LM Studio, most
+   * compatible servers) or `max_completion_tokens` (OpenAI's own API; its reasoning models refuse
+   * `max_tokens`).
+   */
+  maxTokensParam: z.enum(["max_tokens", "max_completion_tokens"]).default("max_tokens"),
   /** Ollama `options.num_ctx`. */
   numCtx: z.number().int().min(256).optional(),
-  /** Ollama `keep_alive` (e.g. "5m"). */
-  keepAlive: z.string().default("5m"),
+  /**
+   * Ollama `keep_alive` (e.g. "10m", "-1", 0), sent only when set: unset, the server's
+   * OLLAMA_KEEP_ALIVE holds.
+   */
+  keepAlive: z.union([z.string().min(1), z.number()]).optional(),
   /** Constrain the output to a JSON object {thinking, say[], functions[], silence} (both backends). */
   structuredOutput: z.boolean().default(false),
   /** Said in character when the LLM is down or too slow; omitted: the NPC stays silent. */

@@ -7,11 +7,17 @@ export interface ChatMessage {
 export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
-  temperature: number;
+  /** Sent only when set: some models take only their default (OpenAI's reasoning models: 1). */
+  temperature?: number;
   /** Our deadline for the whole answer, retries included (ms). */
   timeoutMs: number;
+  /** Cap on the answer's tokens (Ollama `options.num_predict`, OpenAI `max_tokens` or `max_completion_tokens`). */
+  maxOutputTokens?: number;
+  /** Which OpenAI field carries maxOutputTokens (OpenAI's reasoning models refuse `max_tokens`). */
+  maxTokensParam?: "max_tokens" | "max_completion_tokens";
   numCtx?: number;
-  keepAlive?: string;
+  /** Ollama `keep_alive`; unset: not sent, so the server's OLLAMA_KEEP_ALIVE applies. */
+  keepAlive?: string | number;
   /** JSON schema the answer must follow (constrained output). */
   format?: Record<string, unknown>;
   /**
@@ -22,8 +28,18 @@ export interface ChatRequest {
   reasoning?: boolean;
 }
 
+/**
+ * Why the answer ended: "stop" (the model finished), "length" (the output cap or the context was
+ * reached: the answer is cut), "refusal" (the model declined; `refusal` says why), or the
+ * server's own word for anything else (e.g. OpenAI's "content_filter").
+ */
+export type StopReason = "stop" | "length" | "refusal" | (string & {});
+
 export interface ChatResult {
   content: string;
+  stopReason: StopReason;
+  /** The model's refusal text (OpenAI `message.refusal`), when it declined. */
+  refusal?: string;
   promptTokens: number;
   completionTokens: number;
   durationMs: number;

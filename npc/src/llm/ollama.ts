@@ -1,10 +1,13 @@
 /**
- * Ollama's native API. In: POST /api/chat with stream:true, keep_alive, options.temperature and
- * options.num_ctx, optional `format` (JSON schema), and `think: false` unless the NPC asks for
- * reasoning (then `think` is left out: the model's default, and no 400 "does not support thinking"
- * from a model without it; false is accepted by every model). Out: NDJSON lines {message:{content,
- * thinking?}, done, prompt_eval_count, eval_count}: `message.thinking` (the reasoning of a thinking
- * model) is never read. An {error} line may arrive in the middle of the stream.
+ * Ollama's native API. In: POST /api/chat with stream:true, options.num_predict (the output cap),
+ * and only when the NPC file sets them options.temperature, options.num_ctx and keep_alive (unset,
+ * the server's own default holds: OLLAMA_KEEP_ALIVE, the Modelfile's parameters); optional
+ * `format` (JSON schema), and `think: false` unless the NPC asks for reasoning (then `think` is
+ * left out: the model's default, and no 400 "does not support thinking" from a model without it;
+ * false is accepted by every model). Out: NDJSON lines {message:{content, thinking?}, done,
+ * done_reason, prompt_eval_count, eval_count}: `message.thinking` (the reasoning of a thinking
+ * model) is never read; `done_reason: "length"` on the last line says the answer was cut. An
+ * {error} line may arrive in the middle of the stream.
  * Health: GET /api/version; model check: GET /api/tags (a name without a tag means ":latest").
  */
 import { BridgeError } from "@mcp-bridge/shared";
@@ -23,8 +26,12 @@ export class OllamaBackend implements LlmBackend {
       model: request.model,
       messages: request.messages,
       stream: true,
-      keep_alive: request.keepAlive ?? "5m",
-      options: { temperature: request.temperature, ...(request.numCtx ? { num_ctx: request.numCtx } : {}) },
+      ...(request.keepAlive === undefined ? {} : { keep_alive: request.keepAlive }),
+      options: {
+        ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+        ...(request.numCtx ? { num_ctx: request.numCtx } : {}),
+        ...(request.maxOutputTokens ? { num_predict: request.maxOutputTokens } : {}),
+      },
       ...(request.format ? { format: request.format } : {}),
       ...(request.reasoning ? {} : { think: false }),
     };
@@ -38,11 +45,13 @@ export class OllamaBackend implements LlmBackend {
         let promptTokens = 0;
         let completionTokens = 0;
         let done = false;
+        let stopReason = "stop";
         for await (const line of ndjson(response)) {
           const chunk = line as {
             error?: unknown;
             message?: { content?: unknown };
             done?: unknown;
+            done_reason?: unknown;
             prompt_eval_count?: unknown;
             eval_count?: unknown;
           };
@@ -54,12 +63,14 @@ export class OllamaBackend implements LlmBackend {
           if (typeof chunk.message?.content === "string") content += chunk.message.content;
           if (chunk.done === true) {
             done = true;
+            if (typeof chunk.done_reason === "string" && chunk.done_reason) stopReason = chunk.done_reason;
             promptTokens = typeof chunk.prompt_eval_count === "number" ? chunk.prompt_eval_count : 0;
             completionTokens = typeof chunk.eval_count === "number" ? chunk.eval_count : 0;
           }
         }
         if (!done) throw new BridgeError("CONNECTION_ERROR", "Ollama's stream ended before done:true");
-        return { content, promptTokens, completionTokens, durationMs: performance.now() - started };
+        const durationMs = performance.now() - started;
+        return { content, stopReason, promptTokens, completionTokens, durationMs };
       },
     );
   }

@@ -7,8 +7,10 @@ export interface NpcMetrics {
   ingested: Counter<"source">;
   /** Messages that entered an NPC's queue. */
   enqueued: Counter<"npc" | "kind">;
-  /** Messages not answered, by reason (queue_full, npc_rate_limited, unknown_position, ...). */
+  /** Messages not answered, by reason (queue_full, npc_rate_limited, llm_failed, unknown_position, ...). */
   dropped: Counter<"npc" | "reason">;
+  /** LLM answers by why they ended: stop, length (cut by the output cap), refusal, content_filter, ... */
+  llmAnswers: Counter<"npc" | "stop">;
   queueDepth: Gauge<"npc">;
   llmLatency: Histogram<"npc">;
   llmErrors: Counter<"npc" | "code">;
@@ -39,6 +41,12 @@ export function createMetrics(): NpcMetrics {
       name: "npc_messages_dropped_total",
       help: "Messages not answered, by reason",
       labelNames: ["npc", "reason"],
+      registers: [registry],
+    }),
+    llmAnswers: new Counter({
+      name: "npc_llm_answers_total",
+      help: "LLM answers by stop reason (stop; length: cut by llm.maxOutputTokens; refusal; ...)",
+      labelNames: ["npc", "stop"],
       registers: [registry],
     }),
     queueDepth: new Gauge({

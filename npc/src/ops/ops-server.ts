@@ -38,7 +38,9 @@ export async function startOpsServer(
       await Promise.all(backends.map(async (b) => [b, await service.backends[b].health()] as const)),
     );
     const ok = redisOk && Object.values(llm).every((h) => h.ok);
-    res.status(ok ? 200 : 503).json({ ok, redis: redisOk, llm, npcs: service.list().length });
+    res
+      .status(ok ? 200 : 503)
+      .json({ ok, redis: redisOk, llm, npcs: service.list().length, npcsOn: service.npcsOn });
   });
   http.app.get("/metrics", async (_req, res) => {
     res.type(service.metrics.registry.contentType).send(await service.metrics.registry.metrics());

@@ -5,6 +5,8 @@
  * inside it is ever said or run. Tags match in any case and may carry attributes. Several tags of
  * each kind are kept in order. An answer without any valid tag degrades to one `say` of its text,
  * with tag marks stripped: functions only ever come from a well-formed <function> block.
+ * An answer the server cut (its output cap, `truncated`) may end inside a <say>: that line is said
+ * up to the cut, ending in "..."; a <function> cut open is never run.
  */
 import { stripReasoning } from "./reasoning.js";
 
@@ -33,8 +35,15 @@ export function decodeEntities(text: string): string {
   return text.replace(/&(?:lt|gt|quot|apos|amp);/g, (e) => ENTITIES[e] ?? e);
 }
 
-export function parseReply(raw: string): ParsedReply {
-  const { text, reasoning } = stripReasoning(typeof raw === "string" ? raw : "");
+export interface ParseOptions {
+  /** The server cut the answer (done_reason / finish_reason "length"). */
+  truncated?: boolean;
+}
+
+export function parseReply(raw: string, options: ParseOptions = {}): ParsedReply {
+  const stripped = stripReasoning(typeof raw === "string" ? raw : "");
+  const { reasoning } = stripped;
+  const text = options.truncated ? closeCutSpeech(stripped.text) : stripped.text;
   const reply: ParsedReply = {
     thinking: reasoning.map(decodeEntities),
     say: [],
@@ -55,6 +64,14 @@ export function parseReply(raw: string): ParsedReply {
   }
   if (!reply.hasValidTags) pushSpeech(reply.say, decodeEntities(text.replace(STRAY_TAG, " ")));
   return reply;
+}
+
+/** The cut an answer ends with, when it is inside an open <say>: closed after the cut mark. */
+function closeCutSpeech(text: string): string {
+  let last: RegExpMatchArray | undefined;
+  for (const m of text.matchAll(TAG_MARK)) last = m;
+  if (!last || last[1] === "/" || last[2]?.toLowerCase() !== "say") return text;
+  return `${text.trimEnd()}...</say>`;
 }
 
 type Mark = { kind: "open" | "close" | "silence"; name: string; start: number; end: number };
@@ -116,20 +133,37 @@ export function renderReply(reply: Pick<ParsedReply, "thinking" | "say" | "funct
   return parts.join("\n");
 }
 
-/**
- * A structured-output answer ({thinking, say, functions, silence} as JSON) as a ParsedReply.
- * Reasoning before the JSON (a reasoning model under a format constraint) is removed first.
- */
-export function parseStructuredReply(raw: string): ParsedReply {
-  const { text, reasoning } = stripReasoning(typeof raw === "string" ? raw : "");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return parseReply(raw);
+/** The JSON inside a Markdown code fence (```json ... ```), which models add despite the format. */
+const FENCE = /```[a-zA-Z]*[^\S\n]*\n?([\s\S]*?)```/;
+
+function parseObject(text: string): Record<string, unknown> | undefined {
+  for (const candidate of [text, FENCE.exec(text)?.[1]]) {
+    if (candidate === undefined) continue;
+    try {
+      const value: unknown = JSON.parse(candidate);
+      if (value !== null && typeof value === "object" && !Array.isArray(value))
+        return value as Record<string, unknown>;
+    } catch {
+      // next candidate
+    }
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return parseReply(raw);
-  const v = value as Record<string, unknown>;
+  return undefined;
+}
+
+/**
+ * A structured-output answer ({thinking, say, functions, silence} as JSON, bare or in a ```json
+ * fence) as a ParsedReply. Reasoning before the JSON (a reasoning model under a format constraint)
+ * is removed first. An answer that is not such an object is read as tags; but one that began as
+ * JSON and does not parse (cut by the output cap, or broken) says nothing: raw JSON is never said.
+ */
+export function parseStructuredReply(raw: string, options: ParseOptions = {}): ParsedReply {
+  const { text, reasoning } = stripReasoning(typeof raw === "string" ? raw : "");
+  const v = parseObject(text.trim());
+  if (!v) {
+    const json = /^\s*(?:\{|```)/.test(text);
+    if (!json) return parseReply(raw, options);
+    return { thinking: reasoning, say: [], functions: [], silence: false, hasValidTags: false };
+  }
   const strings = (x: unknown) =>
     (Array.isArray(x) ? x : typeof x === "string" ? [x] : [])
       .filter((s): s is string => typeof s === "string" && s.trim() !== "")

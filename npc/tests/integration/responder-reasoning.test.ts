@@ -104,7 +104,7 @@ describe("a huge answer", () => {
     llm.respond = (call) =>
       call.body.messages.at(-1)?.content.includes("question 104") ? huge : "<say>Ok</say>";
     const { npc, commands, history } = await converse(
-      { model: "qwen3", maxAnswerLines: 5, maxHistoryChars: 400 },
+      { model: "qwen3", maxAnswerLines: 5, maxHistoryChars: 400, maxOutputTokens: 32_768 }, // the whole 50 KB arrives
       [104, 105],
     );
     const hugeLines = commands.length - 1; // the last one answers question 105

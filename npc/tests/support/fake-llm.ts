@@ -6,6 +6,12 @@
  * its content, sent as the servers send it: Ollama streams it in `message.thinking` (unless the
  * request says `think: false`: then the model does not think), vLLM puts it in
  * `message.reasoning_content`.
+ * As the real servers: an output cap (Ollama `options.num_predict`, OpenAI `max_tokens` /
+ * `max_completion_tokens`; 4 characters make a token here) cuts the reply and ends it with
+ * `done_reason: "length"` / `finish_reason: "length"`; an OpenAI reply may be a refusal
+ * (`content: null`, `refusal`); a fault may carry its own error body and headers (Retry-After,
+ * OpenAI's 429 `insufficient_quota`, vLLM's top-level `{object: "error"}`); `loading` answers every
+ * endpoint but /health with llama.cpp's 503 "Loading model". Sources: npc/README.md, "LLM APIs".
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,7 +23,16 @@ export interface ChatCall {
 }
 
 export type Fault =
-  | { kind: "status"; status: number; message?: string }
+  | {
+      kind: "status";
+      status: number;
+      message?: string;
+      /** OpenAI `error.code` (e.g. "insufficient_quota", "rate_limit_exceeded"). */
+      code?: string;
+      /** The whole error body instead of the server's usual one (e.g. vLLM's). */
+      body?: unknown;
+      headers?: Record<string, string>;
+    }
   | { kind: "hang" }
   | { kind: "midStreamError"; message: string }
   | { kind: "malformedLine" }
@@ -33,8 +48,18 @@ export interface FakeLlmOptions {
   chunkChars?: number;
 }
 
-/** A reply's text, or its text and the reasoning a thinking model returns apart from it. */
-export type FakeReply = string | { content: string; thinking: string };
+/**
+ * A reply's text, or its text and the reasoning a thinking model returns apart from it, or (OpenAI)
+ * a refusal: `content: null` and the refusal's text.
+ */
+export type FakeReply = string | { content: string; thinking: string } | { refusal: string };
+
+/** llama.cpp's answer while it loads its model (tools/server/server.cpp). */
+export const LLAMA_CPP_LOADING = {
+  error: { code: 503, message: "Loading model", type: "unavailable_error" },
+};
+
+const CHARS_PER_TOKEN = 4;
 
 export class FakeLlm {
   readonly calls: ChatCall[] = [];
@@ -44,6 +69,8 @@ export class FakeLlm {
   private readonly server: Server;
   private readonly hanging = new Set<ServerResponse>();
   models: string[];
+  /** Answers like llama.cpp while it loads its model: 503 on every endpoint but /health. */
+  loading = false;
 
   constructor(private readonly options: FakeLlmOptions = {}) {
     this.models = options.models ?? ["llama3.2:latest"];
@@ -79,6 +106,7 @@ export class FakeLlm {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const raw = await readBody(req);
+    if (this.loading && path !== "/health") return json(res, 503, LLAMA_CPP_LOADING);
     if (req.method === "GET" && path === "/api/version") return json(res, 200, { version: "0.12.3" });
     if (req.method === "GET" && path === "/api/tags") {
       return json(res, 200, { models: this.models.map((name) => ({ name, model: name, size: 1 })) });
@@ -115,12 +143,13 @@ export class FakeLlm {
       await new Promise((r) => setTimeout(r, fault?.kind === "delay" ? fault.ms : 0));
       fault = undefined;
     }
-    if (fault?.kind === "status")
-      return json(
-        res,
-        fault.status,
-        openai ? { error: { message: fault.message ?? "fault" } } : { error: fault.message ?? "fault" },
-      );
+    if (fault?.kind === "status") {
+      const message = fault.message ?? "fault";
+      const body =
+        fault.body ??
+        (openai ? { error: { message, type: "error", code: fault.code ?? null } } : { error: message });
+      return json(res, fault.status, body, fault.headers);
+    }
     if (fault?.kind === "hang") {
       this.hanging.add(res);
       res.on("close", () => this.hanging.delete(res));
@@ -131,23 +160,24 @@ export class FakeLlm {
       return;
     }
     const answer = this.respond(call);
-    const reply = typeof answer === "string" ? answer : answer.content;
+    if (typeof answer !== "string" && "refusal" in answer) {
+      const message = { role: "assistant", content: null, refusal: answer.refusal };
+      return json(res, 200, completion(body, message, "stop", 0));
+    }
+    const whole = typeof answer === "string" ? answer : answer.content;
     const thinking = typeof answer === "string" ? undefined : answer.thinking;
+    const cap = outputCap(body);
+    const reply = cap === undefined ? whole : whole.slice(0, cap * CHARS_PER_TOKEN);
+    const stop = reply.length < whole.length ? "length" : "stop";
     if (openai) {
       const message = {
         role: "assistant",
         content: reply,
         ...(thinking === undefined ? {} : { reasoning_content: thinking }),
       };
-      return json(res, 200, {
-        id: "chatcmpl-1",
-        object: "chat.completion",
-        model: body.model,
-        choices: [{ index: 0, message, finish_reason: "stop" }],
-        usage: { prompt_tokens: promptTokens(body), completion_tokens: reply.length, total_tokens: 0 },
-      });
+      return json(res, 200, completion(body, message, stop, Math.ceil(reply.length / CHARS_PER_TOKEN)));
     }
-    await this.stream(res, body, reply, body.think === false ? undefined : thinking, fault);
+    await this.stream(res, body, reply, body.think === false ? undefined : thinking, fault, stop);
   }
 
   private async stream(
@@ -156,6 +186,7 @@ export class FakeLlm {
     reply: string,
     thinking: string | undefined,
     fault: Fault | undefined,
+    stop: "stop" | "length",
   ) {
     res.writeHead(200, { "content-type": "application/x-ndjson" });
     const split = (text: string) =>
@@ -194,7 +225,7 @@ export class FakeLlm {
       created_at: new Date().toISOString(),
       message: { role: "assistant", content: "" },
       done: true,
-      done_reason: "stop",
+      done_reason: stop,
       total_duration: 1000,
       prompt_eval_count: promptTokens(body),
       eval_count: chunks.length,
@@ -202,6 +233,23 @@ export class FakeLlm {
     };
     res.end(`${JSON.stringify(done)}\n`);
   }
+}
+
+/** The output cap a request asks for, in tokens. */
+function outputCap(body: ChatCall["body"]): number | undefined {
+  const options = body.options as { num_predict?: unknown } | undefined;
+  const cap = options?.num_predict ?? body.max_completion_tokens ?? body.max_tokens;
+  return typeof cap === "number" && cap > 0 ? cap : undefined;
+}
+
+function completion(body: ChatCall["body"], message: unknown, finish: string, tokens: number) {
+  return {
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    model: body.model,
+    choices: [{ index: 0, message, finish_reason: finish }],
+    usage: { prompt_tokens: promptTokens(body), completion_tokens: tokens, total_tokens: 0 },
+  };
 }
 
 function promptTokens(body: ChatCall["body"]): number {
@@ -218,7 +266,12 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function json(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { "content-type": "application/json" });
+function json(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
   res.end(JSON.stringify(value));
 }

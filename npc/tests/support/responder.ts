@@ -13,7 +13,7 @@ import { Semaphore, TokenBuckets } from "../../src/conversation/token-bucket.js"
 import type { NpcDefinition } from "../../src/definitions/schema.js";
 import { OllamaBackend } from "../../src/llm/ollama.js";
 import { OpenAiBackend } from "../../src/llm/openai.js";
-import { createMetrics } from "../../src/ops/metrics.js";
+import { createMetrics, type NpcMetrics } from "../../src/ops/metrics.js";
 
 export function testResponder(options: {
   npc: NpcDefinition;
@@ -21,26 +21,27 @@ export function testResponder(options: {
   runner: JobRunner;
   llmUrl: string;
   batchDelayMs: number;
-}): { responder: NpcResponder; done: string[] } {
+  /** Backend HTTP retries (default: the backends' own). */
+  retries?: number;
+}): { responder: NpcResponder; done: string[]; metrics: NpcMetrics } {
   const logger = createLogger({ name: "responder-test", level: "silent" });
   const done: string[] = [];
+  const metrics = createMetrics();
+  const http = { baseUrl: options.llmUrl, retries: options.retries };
   const responder = new NpcResponder(options.npc, {
-    backend: (npc) =>
-      npc.llm.backend === "openai"
-        ? new OpenAiBackend({ baseUrl: options.llmUrl })
-        : new OllamaBackend({ baseUrl: options.llmUrl }),
+    backend: (npc) => (npc.llm.backend === "openai" ? new OpenAiBackend(http) : new OllamaBackend(http)),
     history: options.history,
     executor: new ActionExecutor(options.runner, logger),
     publishLine: () => undefined,
     done: (ids) => done.push(...ids),
     llmSlots: new Semaphore(4),
     npcBuckets: new TokenBuckets(100, 6000),
-    metrics: createMetrics(),
+    metrics,
     logger,
     maxQueueSize: 50,
     batchDelayMs: options.batchDelayMs,
   });
-  return { responder, done };
+  return { responder, done, metrics };
 }
 
 /** Steve, two blocks away, asks Bob question n (message id `events/<n>-0`). */

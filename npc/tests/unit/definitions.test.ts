@@ -26,11 +26,14 @@ describe("NPC definitions file", () => {
     expect(bob).toMatchObject({
       enabled: true,
       perception: { radius: 20 },
-      llm: { backend: "ollama", temperature: 0.7, timeoutMs: 30_000 },
+      llm: { backend: "ollama", timeoutMs: 30_000, maxOutputTokens: 512, maxTokensParam: "max_tokens" },
       permissions: { canExecuteCommands: false },
       location: { serverId: "default", dimension: "minecraft:overworld" },
       entityType: "minecraft:villager",
     });
+    // Unset, the server's own defaults hold (OLLAMA_KEEP_ALIVE; a model that takes only temperature 1).
+    expect(bob?.llm).not.toHaveProperty("keepAlive");
+    expect(bob?.llm).not.toHaveProperty("temperature");
   });
 
   it("lists every problem at once", () => {

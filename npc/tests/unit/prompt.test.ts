@@ -20,6 +20,18 @@ describe("prompt", () => {
     );
   });
 
+  it("asks for the JSON object, not XML tags, in structured mode", () => {
+    const structured = npcDefinition({ llm: { structuredOutput: true } });
+    const prompt = systemPrompt(structured);
+    expect(prompt).toContain("Answer ONLY with one JSON object");
+    expect(prompt).not.toContain("XML tags");
+    expect(prompt).not.toContain("<say>");
+    expect(prompt).toContain("only these: give, particle");
+    const messages = buildMessages(structured, [], [], "5eed");
+    expect(messages.at(-1)!.content).toContain("with the JSON object");
+    expect(systemPrompt(bob)).toContain("Answer ONLY with these XML tags");
+  });
+
   it("quotes every player line inside a block no player text can close", () => {
     const batch = INJECTIONS.map((content, i) => ({
       id: `m${i}`,

@@ -112,4 +112,23 @@ describe("tag parser examples", () => {
     });
     expect(parseStructuredReply("<say>Hi</say>").say).toEqual(["Hi"]);
   });
+
+  it("reads structured output inside a ```json fence, and never says raw JSON", () => {
+    const fenced = '```json\n{"say":["Hi Steve"],"functions":[],"silence":false}\n```';
+    expect(parseStructuredReply(fenced)).toMatchObject({ say: ["Hi Steve"], functions: [] });
+    expect(parseStructuredReply(`Here you go:\n${fenced}`).say).toEqual(["Hi Steve"]);
+    // Cut by the output cap: nothing parses, and the JSON is not spoken either.
+    expect(parseStructuredReply('{"say":["Hi Ste', { truncated: true }).say).toEqual([]);
+    expect(parseStructuredReply('```json\n{"say":["Hi').say).toEqual([]);
+  });
+
+  it("says a <say> the output cap cut, up to the cut; never runs a cut <function>", () => {
+    const cut =
+      "<thinking>greet</thinking><function>particle minecraft:heart ~ ~1 ~</function><say>Hello Steve, welcome to";
+    expect(parseReply(cut).say).toEqual([]);
+    expect(parseReply(cut, { truncated: true }).say).toEqual(["Hello Steve, welcome to..."]);
+    const both = "<say>Take this.</say><function>give Steve minecraft:diamond";
+    expect(parseReply(both, { truncated: true })).toMatchObject({ say: ["Take this."], functions: [] });
+    expect(parseReply("<say>Hi</say><think>I could say <say>more", { truncated: true }).say).toEqual(["Hi"]);
+  });
 });
