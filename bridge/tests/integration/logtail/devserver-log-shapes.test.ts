@@ -27,8 +27,8 @@ function realShapes(kinds: string[]): { shapes: Set<string>; types: Set<string> 
   const shapes = new Set<string>();
   const types = new Set<string>();
   for (const file of LOG_CORPUS.filter((f) => kinds.includes(f.server)))
+    // Folia (a Paper fork) keeps Paper's chat thread but moves joins to its region threads.
     for (const sample of file.samples)
-      // Folia (a Paper fork) keeps Paper's chat thread but moves joins to its region threads.
       for (const { line, expect: e } of sample.lines)
         if (e && (file.server !== "folia" || e.type === "player_chat")) {
           shapes.add(shapeOf(line, e.type));
