@@ -12,6 +12,8 @@ export * from "./job.js";
 export * from "./lease.js";
 export * from "./logger.js";
 export * from "./npc-records.js";
+export * from "./operations/catalog.js";
+export * from "./operations/descriptor.js";
 export * from "./pattern-safety.js";
 export * from "./policy.js";
 export * from "./policy-store.js";

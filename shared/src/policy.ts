@@ -12,7 +12,7 @@ import { CommandGate, DEFAULT_MAX_COMMAND_LENGTH, displayCommand } from "./comma
 import { commandTargetProblem } from "./command-targets.js";
 import { BridgeError } from "./errors.js";
 import { patternProblem } from "./pattern-safety.js";
-import { MAX_COMMAND_LENGTH } from "./schemas/operations.js";
+import { MAX_COMMAND_LENGTH, operationDescriptor } from "./schemas/operations.js";
 
 /** Calls of a role that a person must approve first (MCP elicitation; see approval.ts). */
 export const ConfirmSchema = z.object({
@@ -95,9 +95,6 @@ export interface ClientIdentity {
   role: string;
 }
 
-/** Target players an operation touches, by argument name. */
-const PLAYER_ARGS = ["player", "target"] as const;
-
 /** A validated policy with compiled patterns. Immutable: reloads build a new one. */
 export class Policy {
   private readonly tools = new Map<string, RegExp[]>();
@@ -154,7 +151,7 @@ export class Policy {
       if (!role.players.includes("*")) checkTargets(client.role, role.players, command);
     }
     if (!role.players.includes("*")) {
-      for (const key of PLAYER_ARGS) {
+      for (const key of operationDescriptor(tool)?.players ?? []) {
         const player = args[key];
         if (typeof player === "string" && !includesPlayer(role.players, player)) {
           throw denied(`Role '${client.role}' may not target player '${player}'`, { player });
