@@ -28,3 +28,4 @@ export * from "./schemas/operations.js";
 export * from "./validate.js";
 export * from "./vectors.js";
 export * from "./version.js";
+export * from "./worlds.js";

@@ -7,6 +7,7 @@
  */
 import {
   BridgeError,
+  canonicalWorld,
   OPERATIONS,
   type Operation,
   type OperationArgs,
@@ -30,17 +31,6 @@ import { isBukkit, type ServerProfile } from "./server-profile.js";
 import { parseSnbt, SnbtSyntaxError, type SnbtValue } from "./snbt.js";
 
 export type { CommandRunner, VanillaContext };
-
-/** Bukkit-style world folder names, as users and other tools often say them. */
-const WORLD_ALIASES: Readonly<Record<string, string>> = {
-  world: "minecraft:overworld",
-  world_nether: "minecraft:the_nether",
-  world_the_end: "minecraft:the_end",
-};
-
-export function dimensionOf(world: string): string {
-  return WORLD_ALIASES[world] ?? (world.includes(":") ? world : `minecraft:${world}`);
-}
 
 /** Always with a decimal point: vanilla centres integer x/z on the block (1 -> 1.5). */
 export function coordinate(value: number): string {
@@ -185,7 +175,7 @@ class Vanilla {
   }
 
   async teleport(args: OperationArgs<"teleport_player">) {
-    const dimension = args.world ? dimensionOf(args.world) : await this.currentDimension(args.player);
+    const dimension = args.world ? canonicalWorld(args.world) : await this.currentDimension(args.player);
     const { x, y, z } = args;
     const [execute, tp] = [await this.vanilla("execute"), await this.vanilla("tp")];
     const answer = await this.run(
