@@ -8,6 +8,7 @@ export * from "./config.js";
 export * from "./envelopes.js";
 export * from "./errors.js";
 export * from "./file-watch.js";
+export * from "./game-rules.js";
 export * from "./job.js";
 export * from "./lease.js";
 export * from "./logger.js";

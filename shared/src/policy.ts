@@ -11,6 +11,7 @@ import { z } from "zod";
 import { CommandGate, DEFAULT_MAX_COMMAND_LENGTH, displayCommand } from "./command-gate.js";
 import { commandTargetProblem } from "./command-targets.js";
 import { BridgeError } from "./errors.js";
+import { commandRuleProblem, type RuleProblem, typedRuleProblem } from "./game-rules.js";
 import { patternProblem } from "./pattern-safety.js";
 import { MAX_COMMAND_LENGTH, operationDescriptor } from "./schemas/operations.js";
 
@@ -146,12 +147,21 @@ export class Policy {
     if (!(this.tools.get(client.role) ?? []).some((re) => re.test(tool))) {
       throw denied(`Role '${client.role}' may not use tool '${tool}'`, { tool });
     }
+    const descriptor = operationDescriptor(tool);
     if (tool === "execute_command" && typeof args.command === "string") {
       const command = this.checkCommand(client.role, args.command);
       if (!role.players.includes("*")) checkTargets(client.role, role.players, command);
+      const rule = commandRuleProblem(command);
+      if (rule) throw ruleRefusal(rule, "payload.args.command", displayCommand(command));
     }
+    const rule = typedRuleProblem(descriptor?.items, args);
+    if (rule)
+      throw ruleRefusal(
+        rule,
+        `payload.args.${rule.kind === "bound" ? descriptor?.items?.count : descriptor?.items?.item}`,
+      );
     if (!role.players.includes("*")) {
-      for (const key of operationDescriptor(tool)?.players ?? []) {
+      for (const key of descriptor?.players ?? []) {
         const player = args[key];
         if (typeof player === "string" && !includesPlayer(role.players, player)) {
           throw denied(`Role '${client.role}' may not target player '${player}'`, { player });
@@ -207,6 +217,22 @@ function checkTargets(roleName: string, players: readonly string[], command: str
     command: display,
     ...(problem.kind === "unchecked" ? {} : { player: displayCommand(problem.token) }),
   });
+}
+
+/** The operator-item and bounds rules (game-rules.ts) hold for every role: an operator item is never allowed. */
+function ruleRefusal(rule: RuleProblem, field: string, command?: string): BridgeError {
+  const where = command === undefined ? "" : ` in command '${command}'`;
+  if (rule.kind === "bound") {
+    return new BridgeError("INVALID_ARGS", `Refused${where}: ${rule.why}; use a value up to ${rule.max}`, {
+      details: {
+        field,
+        reason: rule.why,
+        ...(rule.max === undefined ? {} : { max: rule.max }),
+        ...(command ? { command } : {}),
+      },
+    });
+  }
+  return denied(`Refused${where}: ${rule.why}`, command ? { command } : undefined);
 }
 
 /** Minecraft player names are case-insensitive. */
