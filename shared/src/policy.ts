@@ -13,6 +13,7 @@ import { commandTargetProblem } from "./command-targets.js";
 import { BridgeError } from "./errors.js";
 import { commandRuleProblem, type RuleProblem, typedRuleProblem } from "./game-rules.js";
 import { patternProblem } from "./pattern-safety.js";
+import { checkRegion } from "./region-limit.js";
 import { MAX_COMMAND_LENGTH, operationDescriptor } from "./schemas/operations.js";
 
 /** Calls of a role that a person must approve first (MCP elicitation; see approval.ts). */
@@ -26,6 +27,12 @@ export const ConfirmSchema = z.object({
 });
 export type Confirm = z.infer<typeof ConfirmSchema>;
 
+const Vec3Schema = z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]);
+/** A box in one world: every coordinate between min and max, inclusive. */
+export const RegionBoxSchema = z
+  .object({ min: Vec3Schema, max: Vec3Schema })
+  .refine((box) => box.min.every((v, i) => v <= box.max[i]!), "min must not exceed max on any axis");
+
 export const RoleSchema = z.object({
   /** Tool names or globs (`get_*`, `*`). */
   tools: z.array(z.string().min(1)).default([]),
@@ -33,6 +40,11 @@ export const RoleSchema = z.object({
   commands: z.array(z.string().min(1)).default([]),
   /** Players that write operations may target; `*` for all. */
   players: z.array(z.string().min(1)).default(["*"]),
+  /**
+   * Where the role may act, a box per world (names as canonicalWorld reads them): the typed tools'
+   * positions and every coordinate of a raw command must lie inside; absent: anywhere.
+   */
+  region: z.record(z.string().min(1), RegionBoxSchema).optional(),
   /** Longest execute_command command the role may send, in chars (the mod's max_command_length rule). */
   maxCommandLength: z.number().int().min(1).max(MAX_COMMAND_LENGTH).default(DEFAULT_MAX_COMMAND_LENGTH),
   rateLimit: z.object({ perMinute: z.number().int().positive() }).optional(),
@@ -160,7 +172,15 @@ export class Policy {
         rule,
         `payload.args.${rule.kind === "bound" ? descriptor?.items?.count : descriptor?.items?.item}`,
       );
+    if (role.region) checkRegion(client.role, role.region, tool, args, descriptor);
     if (!role.players.includes("*")) {
+      const everyone = descriptor?.everyoneUnless;
+      if (everyone !== undefined && args[everyone] === undefined) {
+        throw denied(
+          `Role '${client.role}' may reach only ${role.players.join(", ")}; ${tool} without '${everyone}' reaches every player: name a '${everyone}'`,
+          { field: `payload.args.${everyone}` },
+        );
+      }
       for (const key of descriptor?.players ?? []) {
         const player = args[key];
         if (typeof player === "string" && !includesPlayer(role.players, player)) {
