@@ -143,7 +143,9 @@ export const OPERATIONS = {
         "Runs one Minecraft console command (without the leading slash), e.g. 'time set day' or 'weather clear', " +
         "and returns the server's text output. Only commands matching your role's allowed patterns are accepted, " +
         "one plain command per call (no ';', '&&', '||' or control characters; at most 256 chars unless your role allows more); " +
-        "a role limited to certain players may name only those players (no @a/@p selectors). " +
+        "a role limited to certain players may name only those players (no @a/@p selectors, also not inside text); " +
+        "operator items (command blocks, barriers, structure blocks...) are never allowed, and counts, effect " +
+        "durations/amplifiers and particle counts are bounded. " +
         "Prefer the dedicated tools (give_item, teleport_player, send_message) when one fits.",
       annotations: { ...WRITE, destructiveHint: true, idempotentHint: false },
       summary: (d) =>
