@@ -8,8 +8,17 @@ import { z } from "zod";
 
 const LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"];
 
-/** Origins of the game's web build and of its Steam (Electron, file://) build. */
-export const GAME_ORIGINS = ["https://bitburner-official.github.io", "file://", "null"];
+/**
+ * Origins of the game's web build and of its Steam build. The Steam build is Electron loading
+ * index.html with loadFile, and its WebSockets send `Origin: file://`, so file:// must stay for
+ * Steam players: reaching it takes a local HTML file the player opens, not a visit to a site.
+ * "null" is not here: every sandboxed iframe and data: URL on any site sends it. A self-hosted build
+ * (or a browser that sends "null" for a local file) is an explicit BITBURNER_ALLOWED_ORIGINS entry.
+ */
+export const GAME_ORIGINS = ["https://bitburner-official.github.io", "file://"];
+
+/** An exact Origin value: scheme://host[:port] with no path, or the two special values. */
+const ORIGIN = /^(\*|null|file:\/\/|[a-z][a-z0-9+.-]*:\/\/[^/\s]+)$/;
 
 const EnvSchema = z.object({
   BITBURNER_RPC_URL: env.text("ws://127.0.0.1:12525").pipe(
@@ -70,6 +79,12 @@ export function loadConfig(source: Record<string, string | undefined>): Bitburne
     problems.push(
       `BITBURNER_RPC_URL: listening on ${host} lets anything on the network pose as the game; add a /<secret> path ` +
         "(behind a proxy) or set BITBURNER_ALLOW_REMOTE_GAME=true",
+    );
+  }
+  for (const origin of e.BITBURNER_ALLOWED_ORIGINS.filter((o) => !ORIGIN.test(o))) {
+    problems.push(
+      `BITBURNER_ALLOWED_ORIGINS: '${origin}' is not an origin; write scheme://host[:port] with no path or ` +
+        "trailing '/' (e.g. https://bitburner-official.github.io), or file://, null, *",
     );
   }
   if (e.POLICY_FILE && !e.MCP_CLIENT_ID) {

@@ -197,7 +197,6 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
           streamMaxLen: config.events.streamMaxLen,
           maxFrameBytes: config.events.maxFrameBytes,
           heartbeatMs: config.events.heartbeatMs,
-          maxSeqJump: config.events.maxSeqJump,
           logger,
           metrics,
         });

@@ -63,7 +63,6 @@ const EnvSchema = z.object({
   EVENTS_STREAM_MAXLEN: int(DEFAULT_STREAM_MAXLEN, 1),
   EVENTS_MAX_FRAME_BYTES: int(65_536, 256),
   EVENTS_HEARTBEAT_MS: int(15_000, 100),
-  EVENTS_MAX_SEQ_JUMP: int(1_000_000, 1),
   RCON_TIMEOUT_MS: int(10_000, 1),
   RCON_RECONNECT_ATTEMPTS: optionalInt(0),
   RCON_RECONNECT_BASE_MS: int(500, 1),
@@ -87,7 +86,6 @@ export interface BridgeConfig {
     streamMaxLen: number;
     maxFrameBytes: number;
     heartbeatMs: number;
-    maxSeqJump: number;
     logTailPollMs: number;
   };
   rcon: { timeoutMs: number; reconnectAttempts: number; reconnectBaseMs: number; reconnectMaxMs: number };
@@ -202,7 +200,6 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
       streamMaxLen: e.EVENTS_STREAM_MAXLEN,
       maxFrameBytes: e.EVENTS_MAX_FRAME_BYTES,
       heartbeatMs: e.EVENTS_HEARTBEAT_MS,
-      maxSeqJump: e.EVENTS_MAX_SEQ_JUMP,
       logTailPollMs: e.LOG_TAIL_POLL_MS,
     },
     rcon: {

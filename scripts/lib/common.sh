@@ -51,7 +51,7 @@ ensure_chromium() {
   [ -x "$CHROMIUM_PATH" ] || apt_install chromium
 }
 
-# Builds (and, with TESTS=1, tests) the Maven modules in mod/: core and devserver.
+# Runs Maven in mod/ (core and devserver) with the given goals, through the wrapper.
 mvn_mod() {
   ensure_java
   (cd "$ROOT/mod" && ./mvnw -B -ntp "$@")

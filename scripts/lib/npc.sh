@@ -16,7 +16,8 @@ npc_prepare() {
   export NPC_FILE OLLAMA_HOST="${OLLAMA_HOST:-http://127.0.0.1:11434}"
   local why
   if ! why="$(node npc/dist/main.js check 2>&1)"; then
-    log "NPCs are off: ${why//$'\n'/; }. To enable them start Ollama ('ollama serve', 'ollama pull llama3.2') or point OLLAMA_HOST / OPENAI_BASE_URL (+ LLM_API_KEY, llm.backend \"openai\") at an LLM, then re-run ./scripts/up"
+    why="${why//$'\n'/; }"
+    log "NPCs are off: ${why%.}. To enable them start Ollama ('ollama serve', 'ollama pull llama3.2') or point OLLAMA_HOST / OPENAI_BASE_URL (+ LLM_API_KEY, llm.backend \"openai\") at an LLM, then re-run ./scripts/up"
     return 0
   fi
   NPC_ENABLED=1

@@ -1,7 +1,7 @@
 /**
  * The protocol's error codes and the one error class every part of the TypeScript side throws.
  * Codes are the original protocol's nine plus the ones this design needs (UNSUPPORTED, RATE_LIMITED, and
- * JOB_EXPIRED / JOB_REPLAYED for signed jobs that are too old or copies of a job that already ran).
+ * JOB_EXPIRED / JOB_REPLAYED for signed jobs that are too old or repeat a write whose outcome is unknown).
  * Edges convert a BridgeError: bridge -> retry or UnrecoverableError; mcp -> isError tool result.
  */
 export const ERROR_CODES = [
@@ -60,7 +60,7 @@ export const ERROR_HINTS: Readonly<Record<ErrorCode, string>> = {
   JOB_EXPIRED:
     "The job waited in the queue longer than the bridge's JOB_MAX_AGE_MS and was not run; check the game state and send the request again if it is still wanted.",
   JOB_REPLAYED:
-    "This request already ran as another job; copies of a job never run. Send a new request instead.",
+    "This request was already sent to the server by another job, whose outcome is unknown, so it is not run again. Check the game state and send a new request if it is still wanted.",
 };
 
 export interface ErrorPayloadLike {

@@ -52,6 +52,10 @@ export interface RunningDevserver {
   kill(): Promise<void>;
   /** Stops (SIGTERM) and starts again on the SAME ports, e.g. to test reconnects. */
   restart(): Promise<void>;
+  /** SIGSTOP: the process hangs with its sockets open (a server that stopped answering). */
+  freeze(): void;
+  /** SIGCONT after freeze(). */
+  thaw(): void;
 }
 
 /** Builds the jar when missing (Maven via mod/mvnw; takes a while the first time). */
@@ -165,5 +169,7 @@ export async function startDevserver(opts: DevserverOptions = {}): Promise<Runni
       await end("SIGTERM");
       await launch();
     },
+    freeze: () => child?.kill("SIGSTOP"),
+    thaw: () => child?.kill("SIGCONT"),
   };
 }

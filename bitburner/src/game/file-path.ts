@@ -7,6 +7,10 @@
  * * ? [ ] ! \ ~ | # " ' or space anywhere; the file part has a "." with characters on both sides.
  * The game resolves "." and ".." segments against the root; we refuse them instead, so a name is
  * accepted exactly when the game would store it under that same name.
+ *
+ * Stricter than the game on purpose (it stores these, and they would mislead a reader or a later
+ * tool): control, format (bidi overrides, zero-width), separator and surrogate characters, and
+ * percent-escapes such as '%2e%2e/', which some tool downstream may decode into a traversal.
  */
 import { BridgeError } from "@mcp-bridge/shared";
 
@@ -18,6 +22,32 @@ export const FORBIDDEN_CHARACTERS = ["*", "?", "[", "]", "!", "\\", "~", "|", "#
 export type FileKind = "script" | "content";
 
 const FORBIDDEN = new Set<string>(FORBIDDEN_CHARACTERS);
+/**
+ * Cc control, Cf format (bidi overrides and isolates, zero-width, BOM), Z* separators but the plain
+ * space (which has its own, clearer message), Cs lone surrogates.
+ */
+const UNSAFE = /(?! )[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cs}]/u;
+const UNSAFE_ALL = new RegExp(UNSAFE.source, "gu");
+const PERCENT_ESCAPE = /%[0-9A-Fa-f]{2}/;
+
+/** The text with every unsafe character written as \u{...}, for error messages and logs. */
+export function printable(text: string): string {
+  return text.replace(UNSAFE_ALL, (c) => `\\u{${c.codePointAt(0)!.toString(16)}}`);
+}
+
+/** Why a name the model wrote may not reach the game as-is (hostnames and file paths), or undefined. */
+export function unsafeTextProblem(text: string): string | undefined {
+  const bad = UNSAFE.exec(text)?.[0];
+  if (bad !== undefined) {
+    const code = `U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    return `contains the invisible or control character ${code} at index ${text.indexOf(bad)}; remove it`;
+  }
+  const percent = PERCENT_ESCAPE.exec(text)?.[0];
+  if (percent !== undefined) {
+    return `contains the percent-escape '${percent}'; write the plain character instead (no URL encoding)`;
+  }
+  return undefined;
+}
 
 export function hasScriptExtension(path: string): boolean {
   return SCRIPT_EXTENSIONS.some((ext) => path.endsWith(ext));
@@ -30,6 +60,8 @@ export function hasContentExtension(path: string): boolean {
 /** Why the game would refuse (or rewrite) this path, or undefined when it stores it as given. */
 export function filePathProblem(raw: string, kind: FileKind = "content"): string | undefined {
   if (raw.trim() === "") return "is empty; give a file name such as 'hack.js'";
+  const unsafe = unsafeTextProblem(raw);
+  if (unsafe) return unsafe;
   const path = raw.startsWith("/") ? raw.slice(1) : raw;
   const bad = [...path].find((c) => FORBIDDEN.has(c));
   if (bad !== undefined) {
@@ -59,7 +91,7 @@ export function filePathProblem(raw: string, kind: FileKind = "content"): string
 export function checkFilePath(raw: string, kind: FileKind = "content"): string {
   const problem = filePathProblem(raw, kind);
   if (problem) {
-    throw new BridgeError("INVALID_ARGS", `filename '${raw}' ${problem}`, {
+    throw new BridgeError("INVALID_ARGS", `filename '${printable(raw)}' ${problem}`, {
       details: { field: "filename", reason: "INVALID_PATH" },
     });
   }

@@ -47,13 +47,15 @@ const RULES: Rule[] = [
     prefixes: ["Invalid file extension"],
     reason: "INVALID_EXTENSION",
     code: "INVALID_ARGS",
-    hint: "This game version accepts other extensions; older versions only take .js .script .txt .json.",
+    hint:
+      "The connected game version does not take this extension: 2.6.0 takes .js .script .txt, 2.6.1 adds .json, " +
+      "later versions add .jsx .ts .tsx. Use .js or .txt, or update Bitburner.",
   },
   {
     prefixes: ["Filename isn't a script", "Filename is not a script", "Not a script"],
     reason: "NOT_A_SCRIPT",
     code: "INVALID_ARGS",
-    hint: "calculate_ram works on scripts only (.js .jsx .ts .tsx .script).",
+    hint: "calculate_ram works on scripts only; 2.6 knows only .js and .script as scripts (.jsx .ts .tsx came later).",
   },
   {
     prefixes: ["Server hostname invalid", "Invalid hostname"],

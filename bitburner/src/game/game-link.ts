@@ -2,7 +2,10 @@
  * The one connection to the game. Bitburner is the WebSocket CLIENT: the player enters our host and
  * port in Options -> Remote API and the game connects out. In: upgrade requests (path secret and
  * Origin checked), reply frames. Out: JSON-RPC request frames `{jsonrpc, id, method, params}`.
- * One game at a time: a new connection replaces the old one and fails the old one's pending calls.
+ * One game at a time. A new connection while one is live replaces it (failing the old one's pending
+ * calls) only when both come from the same Origin: that is the game reloading. From any other origin
+ * it is closed with 4001 and logged, so a page that passed the Origin check (or a local process
+ * without one) cannot take over a live game.
  * A call while no game is attached waits `graceMs` for one, then fails "Bitburner disconnected".
  */
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -18,7 +21,11 @@ export interface GameLinkOptions {
   port: number;
   /** When set, the game must connect to ws://host:port/<secret>. */
   pathSecret?: string | undefined;
-  /** Browser origins allowed to connect; requests without Origin (non-browser) always may. "*" = any. */
+  /**
+   * Browser origins allowed to connect, compared exactly ("null" is the opaque origin of sandboxed
+   * frames, data: URLs and local files, so it is never a default). Requests without Origin
+   * (non-browser) always may. "*" = any.
+   */
   allowedOrigins: string[];
   timeoutMs: number;
   graceMs: number;
@@ -35,12 +42,18 @@ export interface GameLinkObserver {
   rpc(method: string, seconds: number, outcome: "ok" | "error"): void;
 }
 
+/** Close codes we send: the game shows them in its console. */
+export const CLOSE_REPLACED = 4000;
+export const CLOSE_OTHER_ORIGIN_LIVE = 4001;
+
 export interface GameStatus {
   connected: boolean;
   /** Game connections accepted since start. */
   connections: number;
   connectedSince?: string;
   remoteAddress?: string;
+  /** The live game's Origin header ("none" for a non-browser client). */
+  origin?: string;
   pending: number;
 }
 
@@ -49,6 +62,7 @@ interface Attached {
   calls: PendingCalls;
   since: Date;
   remoteAddress: string;
+  origin: string;
   /** Increments per connection: caches keyed by it die with the connection. */
   generation: number;
 }
@@ -113,6 +127,7 @@ export class GameLink {
           connections: this.connections,
           connectedSince: g.since.toISOString(),
           remoteAddress: g.remoteAddress,
+          origin: g.origin,
           pending: g.calls.size,
         }
       : { connected: false, connections: this.connections, pending: 0 };
@@ -159,7 +174,8 @@ export class GameLink {
         reject(
           disconnected(
             `no game connected within ${waited} ms. In Bitburner open Options -> Remote API, enter hostname ` +
-              `${this.options.host} and port ${this.port}, and press Connect`,
+              `${this.options.host} and port ${this.port}, and press Connect (after this server restarts the ` +
+              "game does not reconnect by itself unless a reconnection delay is set there)",
           ),
         );
       }, this.options.graceMs);
@@ -172,6 +188,18 @@ export class GameLink {
     const log = this.options.logger;
     const previous = this.game;
     const remoteAddress = `${req.socket.remoteAddress}:${req.socket.remotePort}`;
+    const origin = req.headers.origin ?? "none";
+    if (previous && previous.origin !== origin) {
+      log.warn(
+        { remoteAddress, origin, liveOrigin: previous.origin },
+        "game connection refused: a game from another origin is connected",
+      );
+      socket.close(
+        CLOSE_OTHER_ORIGIN_LIVE,
+        "another game is connected; disconnect it (Options -> Remote API) first",
+      );
+      return;
+    }
     const calls = new PendingCalls({
       ignored: (why, excerpt) => log.warn({ why, excerpt }, "game frame ignored"),
       timedOut: (method, elapsedMs) => {
@@ -184,19 +212,17 @@ export class GameLink {
       calls,
       since: new Date(),
       remoteAddress,
+      origin,
       generation: ++this.connections,
     };
     this.game = game;
     if (previous) {
       previous.calls.failAll((m) => disconnected(`a new game connection replaced the one ${m} was sent on`));
-      previous.socket.close(4000, "replaced by a new game connection");
+      previous.socket.close(CLOSE_REPLACED, "replaced by a new game connection");
       this.options.observer?.detached();
     }
     this.options.observer?.attached();
-    log.info(
-      { remoteAddress, origin: req.headers.origin, replaced: previous !== undefined },
-      "game connected",
-    );
+    log.info({ remoteAddress, origin, replaced: previous !== undefined }, "game connected");
 
     socket.on("message", (data, isBinary) => {
       if (isBinary) {

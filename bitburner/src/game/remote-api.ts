@@ -1,11 +1,14 @@
 /**
  * The Remote API methods we use, typed. In: checked arguments. Out: the game's result, validated
  * (a result of the wrong shape is a SERVER_ERROR, never passed on). No generic passthrough: only
- * these methods can be sent.
+ * these methods can be sent, and none leaves with a `server` or `filename` the checks refuse
+ * (tools check first for the precise message; this is the last gate before the socket).
  */
 import { BridgeError } from "@mcp-bridge/shared";
 import { z } from "zod";
+import { checkFilePath } from "./file-path.js";
 import type { GameLink } from "./game-link.js";
+import { checkHostname } from "./hostname.js";
 
 export const FileContentSchema = z.object({ filename: z.string(), content: z.string() });
 export const GameServerSchema = z.object({
@@ -60,7 +63,13 @@ export class RemoteApi {
     return this.ask("getAllFileMetadata", { server }, z.array(FileMetadataSchema));
   }
 
-  private async ask<T>(method: string, params: Record<string, unknown> | undefined, schema: z.ZodType<T>) {
+  private async ask<T>(
+    method: string,
+    params: { server?: string; filename?: string; content?: string } | undefined,
+    schema: z.ZodType<T>,
+  ) {
+    if (params?.server !== undefined) checkHostname(params.server);
+    if (params?.filename !== undefined) checkFilePath(params.filename);
     const result = await this.link.call(method, params);
     const parsed = schema.safeParse(result);
     if (!parsed.success) {

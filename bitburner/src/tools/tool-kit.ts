@@ -86,7 +86,8 @@ export function page(
 
 const HINTS: Partial<Record<ErrorCode, string>> = {
   CONNECTION_ERROR:
-    "No game is connected. In Bitburner open Options -> Remote API, check host and port, press Connect, then call again.",
+    "No game is connected. In Bitburner open Options -> Remote API, check host and port, press Connect, then call again. " +
+    "The game does not reconnect by itself after this server restarts (unless a reconnection delay is set there).",
   TIMEOUT: "The game did not answer in time (a paused or background tab is slow); call again.",
   UNSUPPORTED: "This game version lacks the method; update Bitburner or use another tool.",
 };

@@ -51,6 +51,8 @@ export interface FakeGameOptions {
   definitions?: string;
   /** Extra servers besides home (which always exists). */
   servers?: string[];
+  /** The Origin header a browser would send (none by default, like a non-browser client). */
+  origin?: string;
 }
 
 export class FakeGame {
@@ -75,7 +77,7 @@ export class FakeGame {
 
   static connect(url: string, options: FakeGameOptions = {}): Promise<FakeGame> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(url, options.origin === undefined ? {} : { origin: options.origin });
       socket.once("open", () => resolve(new FakeGame(socket, options)));
       socket.once("error", reject);
     });

@@ -1,4 +1,4 @@
-// Feature: minecraft-mcp-bridge, Property: the filename check accepts exactly the paths the game stores unchanged
+// Feature: minecraft-mcp-bridge, Property: the filename check accepts exactly the paths the game stores unchanged and that carry no invisible character or percent-escape
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkFilePath, filePathProblem } from "../../src/game/file-path.js";
@@ -44,6 +44,13 @@ const piece = fc.constantFrom(
   "\n",
   "😀",
   "\t",
+  "\u202E",
+  "\u2066",
+  "\u200B",
+  "\u00A0",
+  "%2e",
+  "%",
+  "2F",
 );
 const anyPath = fc.array(piece, { minLength: 0, maxLength: 8 }).map((parts) => parts.join(""));
 // Mostly well-formed paths, so acceptance is exercised as often as refusal.
@@ -57,13 +64,16 @@ const likelyPath = fc
   .map(([lead, dirs, name, ext]) => lead + dirs.map((d) => `${d}/`).join("") + name + ext);
 const path = fc.oneof(anyPath, likelyPath);
 
+/** What we refuse although the game would store it: invisible characters and percent-escapes. */
+const stricter = (p: string) => /(?! )[\p{Cc}\p{Cf}\p{Z}\p{Cs}]/u.test(p) || /%[0-9A-Fa-f]{2}/.test(p);
+
 describe("checkFilePath against the game's rules", () => {
   it("accepts a path exactly when the game stores a content file under that same name", () => {
     fc.assert(
       fc.property(path, (p) => {
         const stored = gameResolvePath(p);
         const gameKeepsIt =
-          stored !== null && stored === p.replace(/^\//, "") && isContentFile(stored, "2.8");
+          stored !== null && stored === p.replace(/^\//, "") && isContentFile(stored, "2.8") && !stricter(p);
         expect(filePathProblem(p, "content") === undefined).toBe(gameKeepsIt);
       }),
       { numRuns: 2000 },
@@ -74,7 +84,8 @@ describe("checkFilePath against the game's rules", () => {
     fc.assert(
       fc.property(path, (p) => {
         const stored = gameResolvePath(p);
-        const ok = stored !== null && stored === p.replace(/^\//, "") && isScript(stored, "2.8");
+        const ok =
+          stored !== null && stored === p.replace(/^\//, "") && isScript(stored, "2.8") && !stricter(p);
         expect(filePathProblem(p, "script") === undefined).toBe(ok);
       }),
       { numRuns: 2000 },
@@ -91,5 +102,9 @@ describe("checkFilePath against the game's rules", () => {
     expect(filePathProblem("x.exe")).toMatch(/\.js .*\.json/);
     expect(filePathProblem("notes.txt", "script")).toMatch(/not a script/);
     expect(() => checkFilePath("a*.js")).toThrowError(/filename 'a\*\.js' contains '\*'/);
+    expect(filePathProblem("a\u0000.js")).toMatch(/U\+0000 at index 1/);
+    expect(filePathProblem("x\u202Esj.txt")).toMatch(/U\+202E/);
+    expect(filePathProblem("%2e%2e/x.js")).toMatch(/percent-escape '%2e'/);
+    expect(() => checkFilePath("a\n.js")).toThrowError(/filename 'a\\u\{a\}\.js'/);
   });
 });

@@ -32,8 +32,6 @@ export interface EventIngestOptions {
   maxFrameBytes?: number;
   /** Ping interval; a socket that has not answered the previous ping is terminated. Default 15 s. */
   heartbeatMs?: number;
-  /** How far an event's seq may jump past the highest seq seen (SessionOptions.maxSeqJump). */
-  maxSeqJump?: number;
   logger: Logger;
   metrics: EventMetrics;
 }
@@ -114,7 +112,6 @@ export function createEventIngest(options: EventIngestOptions): EventIngest {
         metrics,
         destination: keys.eventStream,
         onOpen,
-        maxSeqJump: options.maxSeqJump,
       },
     );
     ws.on("message", (data, isBinary) => session.handleFrame(data as Buffer, isBinary));

@@ -8,11 +8,14 @@
  * Close codes: 4401 after AUTH_FAILED (token does not belong to the server named in the hello),
  * 1002 when no protocol MAJOR is shared, 4409 when a newer session replaced this one, 1011 when
  * storage failed (the mod replays its unacknowledged events after reconnecting), 1008 when the
- * mod sends far more than it lets the bridge acknowledge.
+ * mod sends far more than it lets the bridge acknowledge, 4422 after a refused seq.
  *
- * A seq more than maxSeqJump past the highest seq seen (stored or pending) is refused with
- * SCHEMA_ERROR (field payload.seq) and not stored: one accepted seq of 2^53-1 would otherwise make
- * every later event of the epoch a "duplicate" that is acknowledged and silently dropped.
+ * A seq that would skip seqs the emitter may still send (a jump past lastSeq + 1 that its hello's
+ * resumeSeq does not cover), or that its hello declared gone, is refused with SCHEMA_ERROR (field
+ * payload.seq), counted (events_refused_total) and logged, and the session ends with 4422. Storing
+ * it would make the cumulative ack cover events never stored, and the mod's outbox would drop them.
+ * Nothing after the refused frame is acknowledged: the mod says hello again, learns the stored
+ * lastSeq, and replays; a gap from its own outbox drops is then declared by the new resumeSeq.
  */
 import {
   BridgeError,
@@ -27,12 +30,12 @@ import {
 import type { Logger } from "pino";
 import type { BridgeMetrics } from "../ops/metrics.js";
 import { secretsEqual } from "./auth.js";
-import type { EventStore, StoredEvent } from "./event-store.js";
+import type { AppendResult, EventStore, StoredEvent } from "./event-store.js";
 import { readEvent } from "./read-event.js";
 
 export type EventMetrics = Pick<
   BridgeMetrics,
-  "eventsIn" | "eventsOut" | "eventsDuplicate" | "eventsDropped" | "eventLag"
+  "eventsIn" | "eventsOut" | "eventsDuplicate" | "eventsDropped" | "eventsRefused" | "eventLag"
 >;
 
 export interface SessionTransport {
@@ -54,11 +57,10 @@ export interface SessionOptions {
   onOpen: (session: EventSession) => void;
   maxBatch?: number;
   maxPending?: number;
-  /** Largest accepted distance between an event's seq and the highest seq seen. Default 1,000,000. */
-  maxSeqJump?: number;
 }
 
-export const DEFAULT_MAX_SEQ_JUMP = 1_000_000;
+/** Close code after a refused seq: the emitter reconnects, says hello again and replays. */
+export const SEQ_REFUSED_CLOSE = 4422;
 
 interface PendingEvent extends StoredEvent {
   id: string;
@@ -89,9 +91,6 @@ export class EventSession {
   private scheduled = false;
   private readonly maxBatch: number;
   private readonly maxPending: number;
-  private readonly maxSeqJump: number;
-  /** Highest seq stored or waiting to be stored in this session. */
-  private highestSeq = 0;
 
   constructor(
     private readonly transport: SessionTransport,
@@ -99,7 +98,6 @@ export class EventSession {
   ) {
     this.maxBatch = options.maxBatch ?? 500;
     this.maxPending = options.maxPending ?? 20_000;
-    this.maxSeqJump = options.maxSeqJump ?? DEFAULT_MAX_SEQ_JUMP;
   }
 
   get isOpen(): boolean {
@@ -155,7 +153,7 @@ export class EventSession {
 
   private startHello(text: string): void {
     const hello = parseSessionHello(text);
-    const { serverId, epoch, protocolVersions, droppedEvents } = hello.payload.args;
+    const { serverId, epoch, protocolVersions, droppedEvents, resumeSeq } = hello.payload.args;
     const expected = this.options.tokens.get(serverId);
     if (expected === undefined || !secretsEqual(this.options.token, expected)) {
       this.options.logger.warn({ serverId }, "event session refused: token does not match the server id");
@@ -192,11 +190,10 @@ export class EventSession {
     this.state = "hello";
     this.serverId = serverId;
     this.epoch = epoch;
-    this.options.store.hello(serverId, epoch, droppedEvents ?? 0).then(
+    this.options.store.hello(serverId, epoch, droppedEvents ?? 0, resumeSeq ?? 0).then(
       ({ lastSeq, newlyDropped }) => {
         if (this.state === "closed") return;
         this.lastSeq = lastSeq;
-        this.highestSeq = lastSeq;
         if (newlyDropped > 0) this.options.metrics.eventsDropped.inc({ serverId }, newlyDropped);
         this.state = "open";
         this.options.onOpen(this);
@@ -218,8 +215,6 @@ export class EventSession {
       this.close(1008, "too many unacknowledged events; wait for acks");
       return;
     }
-    this.checkSeqJump(event.payload.seq);
-    this.highestSeq = Math.max(this.highestSeq, event.payload.seq);
     this.pending.push({
       id: event.id,
       timestamp: event.timestamp,
@@ -237,25 +232,6 @@ export class EventSession {
     }
   }
 
-  private checkSeqJump(seq: number): void {
-    if (seq - this.highestSeq <= this.maxSeqJump) return;
-    throw new BridgeError(
-      "SCHEMA_ERROR",
-      `Event seq ${seq} jumps more than ${this.maxSeqJump} past the highest seq ${this.highestSeq} of this ` +
-        "session; it is not stored. Send seqs in order (a new epoch starts again at 1), or raise " +
-        "EVENTS_MAX_SEQ_JUMP on the bridge if the mod really dropped that many events.",
-      {
-        details: {
-          field: "payload.seq",
-          reason: "seq jump too large",
-          seq,
-          highestSeq: this.highestSeq,
-          maxSeqJump: this.maxSeqJump,
-        },
-      },
-    );
-  }
-
   private async flush(): Promise<void> {
     if (this.flushing || this.state !== "open" || this.pending.length === 0) return;
     this.flushing = true;
@@ -267,10 +243,12 @@ export class EventSession {
         this.close(4409, "a newer session of this server took over");
         return;
       }
-      this.recordStored(serverId, batch, result.duplicates, result.gaps);
+      const looked = result.refused ? batch.slice(0, result.refused.index) : batch;
+      this.recordStored(serverId, looked, result.duplicates, result.gaps);
       this.lastSeq = result.lastSeq;
-      const last = batch[batch.length - 1]!;
-      this.sendEnvelope(makeResponse(last.id, { ackSeq: result.lastSeq }, "mcp"));
+      const last = looked[looked.length - 1];
+      if (last) this.sendEnvelope(makeResponse(last.id, { ackSeq: result.lastSeq }, "mcp"));
+      if (result.refused) this.refuseSeq(batch[result.refused.index]!, result);
     } catch (error) {
       this.storageFailed(error);
     } finally {
@@ -313,6 +291,38 @@ export class EventSession {
       metrics.eventsDropped.inc({ serverId }, gaps);
       logger.warn({ serverId, gaps, lastSeq: running }, "events missing: seq gap in the mod's stream");
     }
+  }
+
+  /** Answers the refused frame, counts and logs it, and ends the session (nothing later is acked). */
+  private refuseSeq(event: PendingEvent, result: AppendResult): void {
+    const serverId = this.serverId!;
+    const { reason, resumeSeq } = result.refused!;
+    const why =
+      reason === "undeclared_gap"
+        ? `skips seqs ${result.lastSeq + 1}..${event.seq - 1}, which the stored lastSeq ${result.lastSeq} and ` +
+          `the hello's resumeSeq ${resumeSeq} say you may still hold`
+        : `is below the resumeSeq ${resumeSeq} your hello declared (seqs below it were acknowledged or dropped)`;
+    const error = new BridgeError(
+      "SCHEMA_ERROR",
+      `Event seq ${event.seq} ${why}; it is not stored and the session ends. Reconnect, say hello with ` +
+        "resumeSeq = the lowest seq you still hold, and send from the hello's lastSeq + 1 in order.",
+      {
+        details: {
+          field: "payload.seq",
+          reason,
+          seq: event.seq,
+          lastSeq: result.lastSeq,
+          resumeSeq,
+        },
+      },
+    );
+    this.options.metrics.eventsRefused.inc({ serverId, reason });
+    this.options.logger.error(
+      { serverId, epoch: this.epoch, seq: event.seq, lastSeq: result.lastSeq, resumeSeq, reason },
+      "event seq refused; ending the session so later events are not lost behind it",
+    );
+    this.sendEnvelope(makeError(event.id, error, "mcp"));
+    this.close(SEQ_REFUSED_CLOSE, "seq refused; say hello again");
   }
 
   private storageFailed(error: unknown): void {

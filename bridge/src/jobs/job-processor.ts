@@ -5,9 +5,9 @@
  * a plain Error("CODE: message") when BullMQ should retry. The full error payload is also written
  * to the job's log as JSON (`error {...}`), so producers and Bull Board can read code and details.
  * Order: signature (AUTH_FAILED) -> schema (SCHEMA_ERROR / INVALID_ARGS) -> age (JOB_EXPIRED) ->
- * policy with the job's client (PERMISSION_DENIED; docs/properties.md, #19) -> for writes, single use
- * of the request id (JOB_REPLAYED; reads are safe to repeat and skip that Redis round trip) -> run on
- * the server.
+ * policy with the job's client (PERMISSION_DENIED; docs/properties.md, #19) -> run on the server; a
+ * write runs once per signed request id (RequestClaims: a later job gets the first result, or
+ * JOB_REPLAYED when that run's outcome is unknown; reads are safe to repeat and skip the claim).
  */
 import {
   BridgeError,
@@ -26,7 +26,7 @@ import {
 } from "@mcp-bridge/shared";
 import { type Job, UnrecoverableError } from "bullmq";
 import type { Mode } from "./mod-command.js";
-import type { ClaimedJob } from "./request-claims.js";
+import type { ClaimedRun } from "./request-claims.js";
 import { decideFailure, failureMessage } from "./retry-policy.js";
 
 export interface ExecutionResult {
@@ -40,10 +40,17 @@ export interface RequestExecutor {
   execute(request: RequestMessage, op: Operation): Promise<ExecutionResult>;
 }
 
-/** Single use of signed jobs (implemented by RequestClaims): too old -> JOB_EXPIRED, copy -> JOB_REPLAYED. */
+/**
+ * Single use of signed jobs (implemented by RequestClaims): too old -> JOB_EXPIRED; a write whose
+ * request id already ran answers with its first result, or JOB_REPLAYED when that run's outcome is unknown.
+ */
 export interface RequestGuard {
   checkAge(request: { id: string; timestamp: number }): void;
-  claim(request: { id: string; timestamp: number }, job: ClaimedJob): Promise<void>;
+  runOnce(
+    request: { id: string; timestamp: number },
+    run: ClaimedRun,
+    execute: () => Promise<ExecutionResult>,
+  ): Promise<ExecutionResult & { firstJobId?: string }>;
 }
 
 export interface JobProcessorOptions {
@@ -92,36 +99,38 @@ export function createJobProcessor(options: JobProcessorOptions): JobProcessor {
       fields = { jobId: job.id, op, client: data.client.id };
       options.requests.checkAge(request);
       authorize(options.policies, data.client, op, request.payload.args);
-      // Reads change nothing, so a copy may run again (docs/security.md, section 7): one round trip less.
-      if (write) await options.requests.claim(request, { id: job.id, timestamp: job.timestamp });
-
       mode = options.executor.mode;
-      if (write && mode !== "mod" && job.attemptsStarted > job.attemptsMade + 1) {
-        throw new BridgeError(
-          "SERVER_ERROR",
-          "An earlier run of this write was interrupted (the bridge stopped mid-job); without the mod it may or may not have run, so it is not repeated: check the game state",
-          { details: { mayHaveRun: true, attemptsStarted: job.attemptsStarted } },
+      const forward = (): Promise<ExecutionResult> => {
+        // The audit line (docs/properties.md, #16: type, source, destination), written before the server sees it.
+        jobLog.info(
+          {
+            ...fields,
+            type: request.type,
+            source: request.source,
+            destination,
+            mode,
+            forwardingLatencyMs: Date.now() - request.timestamp,
+            attempt: job.attemptsMade + 1,
+          },
+          "forwarding job to the server",
+        );
+        return options.executor.execute(request, op);
+      };
+      const startedAt = Date.now();
+      // Reads change nothing, so a copy may run again (docs/security.md, section 7): one round trip less.
+      const result: ExecutionResult & { firstJobId?: string } = write
+        ? await options.requests.runOnce(request, { jobId: job.id, mode }, forward)
+        : await forward();
+      if (result.firstJobId !== undefined) {
+        jobLog.info(
+          { ...fields, firstJobId: result.firstJobId },
+          "write already ran: answered with its first result",
         );
       }
-      const forwardedAt = Date.now();
-      // The audit line (docs/properties.md, #16: type, source, destination), written before the server sees it.
-      jobLog.info(
-        {
-          ...fields,
-          type: request.type,
-          source: request.source,
-          destination,
-          mode,
-          forwardingLatencyMs: forwardedAt - request.timestamp,
-          attempt: job.attemptsMade + 1,
-        },
-        "forwarding job to the server",
-      );
-      const result = await options.executor.execute(request, op);
       const latencyMs = Date.now() - request.timestamp;
       if (jobLog.isLevelEnabled("debug")) {
         jobLog.debug(
-          { ...fields, runMs: Date.now() - forwardedAt, latencyMs, replay: result.replay },
+          { ...fields, runMs: Date.now() - startedAt, latencyMs, replay: result.replay },
           "job completed",
         );
       }

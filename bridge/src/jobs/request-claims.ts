@@ -1,33 +1,82 @@
 /**
- * Single use of signed jobs. In: a parsed request (its id and its signed timestamp) and the BullMQ
- * job carrying it. Out: nothing when the job may run; JOB_EXPIRED when the envelope is older than
- * the maximum age (or dated further ahead than that: a wrong clock on the producer's host);
- * JOB_REPLAYED when another BullMQ job already claimed the request id.
+ * Single use of signed writes. In: a parsed request (its id and its signed timestamp), the BullMQ
+ * job carrying it and the mode it would run in. Out: JOB_EXPIRED when the envelope is older than the
+ * maximum age (or dated further ahead than that: a wrong clock on the producer's host); otherwise
+ * the write runs once, and every later job carrying the same request id gets the first run's answer
+ * (`replay: true`) or, when that run's outcome is unknown, JOB_REPLAYED.
  *
- * The claim is one Redis key per request id holding its owner, `<bullmq job id>@<job created at>`,
- * taken atomically (one Lua script: read, or set with an expiry) and kept at least as long as this
- * bridge would still accept the envelope. A copy of the job under a new job id (or re-added under
- * the old id after the original was removed) finds another owner and never runs, in mod mode and
- * vanilla mode alike; a BullMQ retry or stalled re-run of the SAME job finds its own claim and runs.
+ * The claim is one Redis hash per REQUEST id (the signed envelope id; nothing about the BullMQ job,
+ * whose id and timestamp anyone with Redis access can reproduce), kept at least as long as this
+ * bridge would still accept the envelope, in one of three states:
+ * - `running`: a job took it and may have sent it. A failure that provably never reached the server
+ *   (`details.sent === false`) deletes it again, so a retry after an outage runs the write;
+ * - `unknown`: the run failed after the command may have reached the server (the error is kept);
+ * - `done`: the run finished; its answer is kept and is the answer of every later job.
+ * So a copy under another job id, a retry of the completed job (Bull Board's button), or the job
+ * re-added under its own id after removal never runs the write again, in mod and vanilla mode alike.
+ * `running` and `unknown` refuse a new run, except in mod mode when the earlier run was sent in mod
+ * mode too: the mod's journal, keyed by the same request id, answers it (a stalled job re-run by the
+ * next lease owner). Every transition is one Lua script, so two workers never both take a claim.
  * Only writes are claimed (the job processor): a read changes nothing and may run again.
  */
-import { BridgeError, redisKeys, withScript } from "@mcp-bridge/shared";
+import { randomUUID } from "node:crypto";
+import { BridgeError, errorDetails, redisKeys, withScript } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
+import type { ExecutionResult } from "./job-processor.js";
+import type { Mode } from "./mod-command.js";
 
 /** Extra claim lifetime beyond the envelope's acceptance window, for clock skew between bridges. */
 export const CLAIM_MARGIN_MS = 60_000;
 
+/**
+ * KEYS[1] the claim; ARGV token, job id, mode, ttl. Returns {'claimed'} (new), {'resumed'} (taken
+ * over for the mod's journal to answer), or {state, job, outcome} of the claim that stands.
+ */
 const CLAIM_SCRIPT = `
-local owner = redis.call('GET', KEYS[1])
-if owner then return owner end
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return ARGV[1]`;
+local state = redis.call('HGET', KEYS[1], 'state')
+local resume = state and state ~= 'done' and ARGV[3] == 'mod' and redis.call('HGET', KEYS[1], 'mode') == 'mod'
+if state and not resume then
+  return {state, redis.call('HGET', KEYS[1], 'job') or '', redis.call('HGET', KEYS[1], 'outcome') or ''}
+end
+redis.call('HSET', KEYS[1], 'state', 'running', 'token', ARGV[1], 'job', ARGV[2], 'mode', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+if resume then return {'resumed'} end
+return {'claimed'}`;
 
-export interface ClaimedJob {
-  /** The BullMQ job id. */
-  id: string | undefined;
-  /** When BullMQ created the job (ms); kept across retries and stalled re-runs. */
-  timestamp: number;
+/** KEYS[1] the claim; ARGV the answer (JSON), job id, ttl. The first answer stays. */
+const FINISH_SCRIPT = `
+if redis.call('HGET', KEYS[1], 'state') == 'done' then return 0 end
+redis.call('HSET', KEYS[1], 'state', 'done', 'job', ARGV[2], 'outcome', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
+/**
+ * KEYS[1] the claim; ARGV token, 'release' | 'unknown', the error (JSON, '' keeps the one stored).
+ * Only the run holding the claim settles it.
+ */
+const SETTLE_SCRIPT = `
+if redis.call('HGET', KEYS[1], 'token') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'state') ~= 'running' then
+  return 0
+end
+if ARGV[2] == 'release' then
+  redis.call('DEL', KEYS[1])
+elseif ARGV[3] == '' then
+  redis.call('HSET', KEYS[1], 'state', 'unknown')
+else
+  redis.call('HSET', KEYS[1], 'state', 'unknown', 'outcome', ARGV[3])
+end
+return 1`;
+
+export interface ClaimedRun {
+  /** The BullMQ job id, for messages and logs. */
+  jobId: string | undefined;
+  /** The server's mode when the run starts (undefined: not connected). */
+  mode: Mode | undefined;
+}
+
+/** What runOnce answers: the run's result, or the first run's (`replay: true`, `firstJobId`). */
+export interface OnceResult extends ExecutionResult {
+  firstJobId?: string;
 }
 
 export interface RequestClaimsOptions {
@@ -38,8 +87,12 @@ export interface RequestClaimsOptions {
 }
 
 type ClaimCommands = {
-  claimRequest(key: string, owner: string, ttlMs: string): Promise<unknown>;
+  claimRequest(key: string, token: string, jobId: string, mode: string, ttlMs: string): Promise<string[]>;
+  finishRequest(key: string, answer: string, jobId: string, ttlMs: string): Promise<number>;
+  settleRequest(key: string, token: string, action: string, error: string): Promise<number>;
 };
+
+type Request = { id: string; timestamp: number };
 
 export class RequestClaims {
   private readonly now: () => number;
@@ -47,14 +100,16 @@ export class RequestClaims {
 
   constructor(private readonly options: RequestClaimsOptions) {
     this.now = options.now ?? Date.now;
-    this.redis = withScript<ClaimCommands>(options.redis, "claimRequest", {
+    let redis = withScript<ClaimCommands>(options.redis, "claimRequest", {
       numberOfKeys: 1,
       lua: CLAIM_SCRIPT,
     });
+    redis = withScript<ClaimCommands>(redis, "finishRequest", { numberOfKeys: 1, lua: FINISH_SCRIPT });
+    this.redis = withScript<ClaimCommands>(redis, "settleRequest", { numberOfKeys: 1, lua: SETTLE_SCRIPT });
   }
 
   /** JOB_EXPIRED unless the envelope's timestamp is within the maximum age of now (either way). */
-  checkAge(request: { id: string; timestamp: number }): void {
+  checkAge(request: Request): void {
     const { maxAgeMs } = this.options;
     const ageMs = this.now() - request.timestamp;
     if (ageMs > maxAgeMs) {
@@ -73,18 +128,25 @@ export class RequestClaims {
     }
   }
 
-  /** Claims the request id for this job, or throws JOB_REPLAYED when another job owns it. */
-  async claim(request: { id: string; timestamp: number }, job: ClaimedJob): Promise<void> {
-    const owner = `${job.id}@${job.timestamp}`;
-    const { maxAgeMs } = this.options;
-    // Until this bridge would refuse the envelope by age, plus a margin for other bridges' clocks.
-    const ttlMs = Math.max(maxAgeMs, request.timestamp + maxAgeMs - this.now()) + CLAIM_MARGIN_MS;
-    let current: unknown;
+  /**
+   * Runs `execute` unless the request id already ran: then answers with the first run's result, or
+   * throws JOB_REPLAYED when that run's outcome is unknown. Records the outcome for later jobs.
+   */
+  async runOnce(
+    request: Request,
+    run: ClaimedRun,
+    execute: () => Promise<ExecutionResult>,
+  ): Promise<OnceResult> {
+    const key = redisKeys(this.options.prefix).requestClaim(request.id);
+    const token = randomUUID();
+    let reply: string[];
     try {
-      current = await this.redis.claimRequest(
-        redisKeys(this.options.prefix).requestClaim(request.id),
-        owner,
-        String(Math.ceil(ttlMs)),
+      reply = await this.redis.claimRequest(
+        key,
+        token,
+        String(run.jobId),
+        run.mode ?? "none",
+        this.ttl(request),
       );
     } catch (error) {
       throw new BridgeError(
@@ -93,12 +155,78 @@ export class RequestClaims {
         { details: { sent: false }, cause: error },
       );
     }
-    if (current !== owner) {
-      throw new BridgeError(
-        "JOB_REPLAYED",
-        `Request '${request.id}' already ran as job '${String(current).replace(/@\d+$/, "")}'; this job '${job.id}' is a copy and is not run. Send a new request instead`,
-        { details: { requestId: request.id, claimedBy: String(current), jobId: job.id } },
-      );
+    const [state, firstJobId = "", outcome = ""] = reply;
+    if (state === "done")
+      return { data: parseOutcome(request.id, firstJobId, outcome), replay: true, firstJobId };
+    if (state !== "claimed" && state !== "resumed")
+      throw replayed(request.id, run.jobId, state, firstJobId, outcome);
+
+    let result: ExecutionResult;
+    try {
+      result = await execute();
+    } catch (thrown) {
+      const error = BridgeError.from(thrown);
+      const notSent = errorDetails(error.code, error.details).sent === false;
+      // A resumed claim was sent before: a failure of this run before sending leaves it in doubt.
+      const action = notSent && state === "claimed" ? "release" : "unknown";
+      const stored = notSent ? "" : JSON.stringify({ code: error.code, message: error.message });
+      await this.redis.settleRequest(key, token, action, stored).catch(() => undefined);
+      throw thrown;
     }
+    // The write ran: a Redis failure here only leaves the claim `running`, which refuses later
+    // copies with JOB_REPLAYED instead of answering them, so it does not fail the job.
+    await this.redis
+      .finishRequest(key, JSON.stringify(result.data ?? null), String(run.jobId), this.ttl(request))
+      .catch(() => undefined);
+    return result;
   }
+
+  /** Until this bridge would refuse the envelope by age, plus a margin for other bridges' clocks. */
+  private ttl(request: Request): string {
+    const { maxAgeMs } = this.options;
+    const ttlMs = Math.max(maxAgeMs, request.timestamp + maxAgeMs - this.now()) + CLAIM_MARGIN_MS;
+    return String(Math.ceil(ttlMs));
+  }
+}
+
+function parseOutcome(requestId: string, firstJobId: string, outcome: string): unknown {
+  try {
+    return JSON.parse(outcome);
+  } catch {
+    throw new BridgeError(
+      "JOB_REPLAYED",
+      `Request '${requestId}' already ran as job '${firstJobId}', but its stored answer cannot be read; it is not run again: look at job '${firstJobId}' for its result`,
+      { details: { requestId, claimedBy: firstJobId, state: "done" } },
+    );
+  }
+}
+
+function replayed(
+  requestId: string,
+  jobId: string | undefined,
+  state: string | undefined,
+  firstJobId: string,
+  outcome: string,
+): BridgeError {
+  const details = { requestId, claimedBy: firstJobId, jobId, state, mayHaveRun: true };
+  const advice = `so job '${jobId}' does not run it again: check the game state and send a new request if it is still wanted`;
+  if (state === "unknown") {
+    let failure = "an error";
+    try {
+      const error = JSON.parse(outcome) as { code: string; message: string };
+      failure = `${error.code}: ${error.message}`;
+    } catch {
+      // the stored error is unreadable; the message still says what matters
+    }
+    return new BridgeError(
+      "JOB_REPLAYED",
+      `Request '${requestId}' already reached the server as job '${firstJobId}', which failed with ${failure}; it may have taken effect, ${advice}`,
+      { details },
+    );
+  }
+  return new BridgeError(
+    "JOB_REPLAYED",
+    `Request '${requestId}' was started by job '${firstJobId}' and its outcome is not known (that run is still going, or the bridge running it stopped mid-job); without the mod's journal it may or may not have reached the server, ${advice}`,
+    { details },
+  );
 }

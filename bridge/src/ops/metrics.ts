@@ -30,6 +30,8 @@ export interface BridgeMetrics {
   eventsDuplicate: Counter<"serverId">;
   /** Sequence numbers never received (gaps) plus what the mod reported dropped in its hello. */
   eventsDropped: Counter<"serverId">;
+  /** Event frames refused for their seq (reason undeclared_gap | below_resume); each ends the session. */
+  eventsRefused: Counter<"serverId" | "reason">;
   /** Forwarding latency: stored in Redis minus the envelope timestamp, seconds (docs/properties.md, #4). */
   eventLag: Histogram<"serverId">;
   /** Server log lines read by the log-tail source, by outcome: event, other (known layout), unparsed. */
@@ -121,6 +123,12 @@ export function createMetrics(options: { prefix?: string } = {}): BridgeMetrics 
       name: `${p}events_dropped_total`,
       help: "Events lost before reaching the bridge (seq gaps and drops reported by the mod)",
       labelNames: ["serverId"] as const,
+      registers,
+    }),
+    eventsRefused: new Counter({
+      name: `${p}events_refused_total`,
+      help: "Event frames refused for their seq (undeclared_gap: skips events the mod may still hold; below_resume)",
+      labelNames: ["serverId", "reason"] as const,
       registers,
     }),
     eventLag: new Histogram({

@@ -3,7 +3,7 @@
  * call (global concurrency cap, per-NPC token bucket, deadline), the parsed reply, the actions,
  * the history and the acknowledgement of every message in the batch. One batch at a time per NPC.
  * When the LLM is down or too slow the NPC stays silent or says its fallback line, which does not
- * enter history.
+ * enter history. An answer is bounded (answer-bounds.ts): so many chat lines, so much history.
  */
 import type { ChainableCommander } from "ioredis";
 import type { Logger } from "pino";
@@ -11,12 +11,14 @@ import type { ActionExecutor } from "../actions/executor.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import type { ChatMessage, LlmBackend } from "../llm/backend.js";
 import type { NpcMetrics } from "../ops/metrics.js";
+import { stripReasoning } from "../parser/reasoning.js";
 import {
   type ParsedReply,
   parseReply,
   parseStructuredReply,
   REPLY_JSON_SCHEMA,
 } from "../parser/tag-parser.js";
+import { boundHistory, boundSpeech } from "./answer-bounds.js";
 import { batchKey, heardEntries } from "./batch.js";
 import { ConversationQueue } from "./conversation-queue.js";
 import type { ConversationHistory, HistoryEntry } from "./history.js";
@@ -208,7 +210,7 @@ export class NpcResponder {
       return;
     }
     for (const thought of reply.thinking) this.log.debug({ thinking: thought }, "NPC thinking");
-    const said = reply.silence ? [] : reply.say;
+    const said = reply.silence ? [] : boundSpeech(npc, reply.say, npc.llm.maxAnswerLines);
     for (const [i, text] of said.entries()) {
       if (this.abandoned) return;
       await this.deps.executor.say(npc, text, `${key}:${i}`);
@@ -219,19 +221,17 @@ export class NpcResponder {
     this.deps.metrics.commands.inc({ npc: npc.id, outcome: "refused" }, results.filter((r) => !r.ok).length);
     const turn = Math.max(-1, ...batch.filter((m) => m.kind === "npc").map((m) => m.turn ?? 0)) + 1;
     const now = Date.now();
-    const entries: HistoryEntry[] = [
-      ...heard,
-      ...said.map((text) => ({ kind: "said" as const, text, at: now })),
-    ];
+    const answer: HistoryEntry[] = said.map((text) => ({ kind: "said" as const, text, at: now }));
     if (npc.permissions.feedbackRefusals) {
       for (const r of results.filter((r) => !r.ok)) {
-        entries.push({
+        answer.push({
           kind: "system",
           text: `Your command '${r.command}' was refused: ${r.error?.message}`,
           at: now,
         });
       }
     }
+    const entries = [...heard, ...boundHistory(answer, npc.llm.maxHistoryChars)];
     // The lines are published with the history, once: a batch replayed after a crash before this
     // point (resume) speaks again under the same job ids, so the bridge runs each tellraw once.
     const length = await this.deps.history.append(
@@ -278,6 +278,7 @@ export class NpcResponder {
           numCtx: llm.numCtx,
           keepAlive: llm.keepAlive,
           format: llm.structuredOutput ? { ...REPLY_JSON_SCHEMA } : undefined,
+          reasoning: llm.reasoning,
         }),
       );
       this.deps.metrics.llmLatency.observe({ npc: npc.id }, result.durationMs / 1000);
@@ -308,7 +309,7 @@ export class NpcResponder {
             timeoutMs: npc.llm.timeoutMs,
           }),
         );
-        return result.content;
+        return stripReasoning(result.content).text; // a reasoning model's thoughts are no summary
       });
       if (how) this.log.info({ how }, "history summarised");
     } catch (error) {

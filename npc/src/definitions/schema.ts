@@ -61,6 +61,15 @@ export const LlmSettingsSchema = z.object({
   structuredOutput: z.boolean().default(false),
   /** Said in character when the LLM is down or too slow; omitted: the NPC stays silent. */
   fallbackLine: z.string().max(200).optional(),
+  /**
+   * Let a reasoning model think before answering (Ollama `think`; off: `think: false`). Its
+   * reasoning is never said, run or kept, whatever this says.
+   */
+  reasoning: z.boolean().default(false),
+  /** Chat lines (tellraw commands) one answer may say; the rest is cut, the last line ending "...". */
+  maxAnswerLines: z.number().int().min(1).max(50).default(8),
+  /** Characters of one answer kept in the history (what it said, refusal notes); the rest is cut. */
+  maxHistoryChars: z.number().int().min(100).max(20_000).default(1000),
 });
 export type LlmSettings = z.infer<typeof LlmSettingsSchema>;
 

@@ -14,6 +14,12 @@ export interface ChatRequest {
   keepAlive?: string;
   /** JSON schema the answer must follow (constrained output). */
   format?: Record<string, unknown>;
+  /**
+   * Let a reasoning model think before it answers (default: no). Off, the backend asks the server
+   * not to where its API has a switch (Ollama `think: false`). Either way the reasoning a server
+   * returns apart from the answer is never read.
+   */
+  reasoning?: boolean;
 }
 
 export interface ChatResult {

@@ -1,7 +1,10 @@
 /**
  * Ollama's native API. In: POST /api/chat with stream:true, keep_alive, options.temperature and
- * options.num_ctx, optional `format` (JSON schema). Out: NDJSON lines {message:{content}, done,
- * prompt_eval_count, eval_count}; an {error} line may arrive in the middle of the stream.
+ * options.num_ctx, optional `format` (JSON schema), and `think: false` unless the NPC asks for
+ * reasoning (then `think` is left out: the model's default, and no 400 "does not support thinking"
+ * from a model without it; false is accepted by every model). Out: NDJSON lines {message:{content,
+ * thinking?}, done, prompt_eval_count, eval_count}: `message.thinking` (the reasoning of a thinking
+ * model) is never read. An {error} line may arrive in the middle of the stream.
  * Health: GET /api/version; model check: GET /api/tags (a name without a tag means ":latest").
  */
 import { BridgeError } from "@mcp-bridge/shared";
@@ -23,6 +26,7 @@ export class OllamaBackend implements LlmBackend {
       keep_alive: request.keepAlive ?? "5m",
       options: { temperature: request.temperature, ...(request.numCtx ? { num_ctx: request.numCtx } : {}) },
       ...(request.format ? { format: request.format } : {}),
+      ...(request.reasoning ? {} : { think: false }),
     };
     return requestWithRetries(
       this.http,

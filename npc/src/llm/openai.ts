@@ -3,6 +3,10 @@
  * /v1/chat/completions {model, messages, temperature, stream:false, response_format?} with
  * "Authorization: Bearer <LLM_API_KEY>" when a key is set. Out: {choices:[{message:{content}}],
  * usage:{prompt_tokens, completion_tokens}}. Health and model check: GET /v1/models {data:[{id}]}.
+ * Reasoning: the API has no switch every server accepts (OpenAI's `reasoning_effort` is refused by
+ * non-reasoning models, vLLM's `chat_template_kwargs` is vLLM's own), so none is sent; the reasoning
+ * a server returns apart (vLLM and DeepSeek: `message.reasoning_content`, newer vLLM:
+ * `message.reasoning`) is never read, and reasoning inside `content` is removed by the parser.
  */
 import { BridgeError } from "@mcp-bridge/shared";
 import type { ChatRequest, ChatResult, Health, LlmBackend } from "./backend.js";

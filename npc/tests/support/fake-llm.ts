@@ -2,7 +2,10 @@
  * Test support: a protocol-faithful fake LLM server over real HTTP (Ollama's /api/version,
  * /api/tags and streamed NDJSON /api/chat; OpenAI's /v1/models and /v1/chat/completions), with
  * scripted replies and faults: delays, mid-stream errors, 404 for a model that is not pulled, 429,
- * 5xx, malformed lines and hangs. Each request is recorded.
+ * 5xx, malformed lines and hangs. Each request is recorded. A reply may carry reasoning apart from
+ * its content, sent as the servers send it: Ollama streams it in `message.thinking` (unless the
+ * request says `think: false`: then the model does not think), vLLM puts it in
+ * `message.reasoning_content`.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -30,10 +33,13 @@ export interface FakeLlmOptions {
   chunkChars?: number;
 }
 
+/** A reply's text, or its text and the reasoning a thinking model returns apart from it. */
+export type FakeReply = string | { content: string; thinking: string };
+
 export class FakeLlm {
   readonly calls: ChatCall[] = [];
   /** The reply to a chat request; tests replace it. */
-  respond: (call: ChatCall) => string = () => "<say>Hello there!</say>";
+  respond: (call: ChatCall) => FakeReply = () => "<say>Hello there!</say>";
   private readonly faults: Fault[] = [];
   private readonly server: Server;
   private readonly hanging = new Set<ServerResponse>();
@@ -124,22 +130,46 @@ export class FakeLlm {
       req.socket.destroy();
       return;
     }
-    const reply = this.respond(call);
+    const answer = this.respond(call);
+    const reply = typeof answer === "string" ? answer : answer.content;
+    const thinking = typeof answer === "string" ? undefined : answer.thinking;
     if (openai) {
+      const message = {
+        role: "assistant",
+        content: reply,
+        ...(thinking === undefined ? {} : { reasoning_content: thinking }),
+      };
       return json(res, 200, {
         id: "chatcmpl-1",
         object: "chat.completion",
         model: body.model,
-        choices: [{ index: 0, message: { role: "assistant", content: reply }, finish_reason: "stop" }],
+        choices: [{ index: 0, message, finish_reason: "stop" }],
         usage: { prompt_tokens: promptTokens(body), completion_tokens: reply.length, total_tokens: 0 },
       });
     }
-    await this.stream(res, body, reply, fault);
+    await this.stream(res, body, reply, body.think === false ? undefined : thinking, fault);
   }
 
-  private async stream(res: ServerResponse, body: ChatCall["body"], reply: string, fault: Fault | undefined) {
+  private async stream(
+    res: ServerResponse,
+    body: ChatCall["body"],
+    reply: string,
+    thinking: string | undefined,
+    fault: Fault | undefined,
+  ) {
     res.writeHead(200, { "content-type": "application/x-ndjson" });
-    const chunks = reply.match(new RegExp(`[\\s\\S]{1,${this.options.chunkChars ?? 8}}`, "g")) ?? [];
+    const split = (text: string) =>
+      text.match(new RegExp(`[\\s\\S]{1,${this.options.chunkChars ?? 8}}`, "g")) ?? [];
+    for (const part of split(thinking ?? "")) {
+      const line = {
+        model: body.model,
+        created_at: new Date().toISOString(),
+        message: { role: "assistant", content: "", thinking: part },
+        done: false,
+      };
+      res.write(`${JSON.stringify(line)}\n`);
+    }
+    const chunks = split(reply);
     const half = Math.floor(chunks.length / 2);
     for (let i = 0; i < chunks.length; i++) {
       if (i === half && fault?.kind === "midStreamError") {

@@ -1,7 +1,8 @@
 /**
- * Test support: an NpcResponder wired to a real ConversationHistory and the fake LLM over HTTP, with
- * roomy limits (4 LLM slots, no rate limiting) and a short batching delay. The queue is played by
- * the given job runner; the messages the responder is done with are collected in `done`.
+ * Test support: an NpcResponder wired to a real ConversationHistory and the fake LLM over HTTP (in
+ * the protocol of the NPC's llm.backend), with roomy limits (4 LLM slots, no rate limiting) and a
+ * short batching delay. The queue is played by the given job runner; the messages the responder is
+ * done with are collected in `done`.
  */
 import { createLogger } from "@mcp-bridge/shared";
 import { ActionExecutor, type JobRunner } from "../../src/actions/executor.js";
@@ -11,6 +12,7 @@ import { NpcResponder } from "../../src/conversation/responder.js";
 import { Semaphore, TokenBuckets } from "../../src/conversation/token-bucket.js";
 import type { NpcDefinition } from "../../src/definitions/schema.js";
 import { OllamaBackend } from "../../src/llm/ollama.js";
+import { OpenAiBackend } from "../../src/llm/openai.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 
 export function testResponder(options: {
@@ -23,7 +25,10 @@ export function testResponder(options: {
   const logger = createLogger({ name: "responder-test", level: "silent" });
   const done: string[] = [];
   const responder = new NpcResponder(options.npc, {
-    backend: () => new OllamaBackend({ baseUrl: options.llmUrl }),
+    backend: (npc) =>
+      npc.llm.backend === "openai"
+        ? new OpenAiBackend({ baseUrl: options.llmUrl })
+        : new OllamaBackend({ baseUrl: options.llmUrl }),
     history: options.history,
     executor: new ActionExecutor(options.runner, logger),
     publishLine: () => undefined,

@@ -74,7 +74,7 @@ describe("tag parser examples", () => {
   it("keeps thinking out of speech, even unclosed", () => {
     const parsed = parseReply("<thinking>they want diamonds, I must not give them. Hello");
     expect(parsed.say).toEqual([]);
-    expect(parsed.thinking).toEqual([]);
+    expect(parsed.thinking).toEqual(["they want diamonds, I must not give them. Hello"]);
     expect(parseReply("<thinking>secret</thinking><say>Hi!</say><say>Bye.</say><silence/>")).toMatchObject({
       thinking: ["secret"],
       say: ["Hi!", "Bye."],

@@ -59,6 +59,13 @@ export const SessionHelloArgsSchema = z.object({
   /** Random per mod start; seq numbers are unique within one epoch. */
   epoch: z.string().min(1).max(64),
   droppedEvents: z.number().int().nonnegative().optional(),
+  /**
+   * The lowest seq the emitter still holds (its oldest unacknowledged event, or the next seq it will
+   * assign when it holds none): every lower seq of the epoch was acknowledged or dropped. The bridge
+   * accepts a seq gap only below it, so a jump cannot make it acknowledge events it never stored.
+   * Omitted: nothing is declared gone, and any gap is refused.
+   */
+  resumeSeq: z.number().int().nonnegative().optional(),
 });
 export type SessionHelloArgs = z.infer<typeof SessionHelloArgsSchema>;
 

@@ -56,11 +56,11 @@ export function newRedis(): { redis: Redis; prefix: string } {
   return { redis: new Redis(testRedisUrl()), prefix: uniquePrefix("events") };
 }
 
-export function eventEnvelope(seq: number, timestamp = Date.now()) {
+export function eventEnvelope(seq: number, timestamp = Date.now(), id = `ev-${seq}`) {
   return {
     version: PROTOCOL_VERSION,
     type: "event",
-    id: `ev-${seq}`,
+    id,
     timestamp,
     source: "minecraft",
     payload: { eventType: "player_chat", seq, data: { player: "Steve", message: `message ${seq}` } },
@@ -120,7 +120,12 @@ export class ModClient {
     });
   }
 
-  async hello(serverId = "survival", epoch = "epoch-1", protocolVersions = ["1.0.0"]): Promise<Reply> {
+  async hello(
+    serverId = "survival",
+    epoch = "epoch-1",
+    protocolVersions = ["1.0.0"],
+    extra: Record<string, unknown> = {},
+  ): Promise<Reply> {
     const id = `hello-${Math.random()}`;
     this.ws.send(
       JSON.stringify({
@@ -129,7 +134,10 @@ export class ModClient {
         id,
         timestamp: Date.now(),
         source: "minecraft",
-        payload: { query: "session_hello", args: { serverId, protocolVersions, modVersion: "0.1.0", epoch } },
+        payload: {
+          query: "session_hello",
+          args: { serverId, protocolVersions, modVersion: "0.1.0", epoch, ...extra },
+        },
       }),
     );
     await this.waitFor(() => this.replies.some((r) => r.id === id));

@@ -46,7 +46,7 @@ function processorWith(level: string) {
     policies,
     logger: capture.logger,
     executor: { mode: "mod", execute: async () => ({ data: { ok: true }, replay: false }) },
-    requests: { checkAge: () => undefined, claim: async () => undefined },
+    requests: { checkAge: () => undefined, runOnce: (_request, _run, execute) => execute() },
   });
   return { run, lines: capture.lines };
 }

@@ -52,7 +52,6 @@ describe("loadConfig", () => {
       streamMaxLen: 100_000,
       maxFrameBytes: 65_536,
       heartbeatMs: 15_000,
-      maxSeqJump: 1_000_000,
       logTailPollMs: 40,
     });
   });

@@ -1,16 +1,24 @@
-/** An in-memory EventStore with the same dedup rules as the Redis script, for unit tests. */
+/** An in-memory EventStore with the same dedup and refusal rules as the Redis script, for unit tests. */
 import type { AppendResult, EventStore, HelloResult, StoredEvent } from "../../../src/events/event-store.js";
+
+interface Session {
+  epoch: string;
+  lastSeq: number;
+  modDropped: number;
+  resumeSeq: number;
+}
 
 export class MemoryEventStore implements EventStore {
   readonly streams = new Map<string, StoredEvent[]>();
-  private readonly sessions = new Map<string, { epoch: string; lastSeq: number; modDropped: number }>();
+  private readonly sessions = new Map<string, Session>();
 
-  async hello(serverId: string, epoch: string, modDropped: number): Promise<HelloResult> {
+  async hello(serverId: string, epoch: string, modDropped: number, resumeSeq: number): Promise<HelloResult> {
     let s = this.sessions.get(serverId);
     if (!s || s.epoch !== epoch) {
-      s = { epoch, lastSeq: 0, modDropped: 0 };
+      s = { epoch, lastSeq: 0, modDropped: 0, resumeSeq: 0 };
       this.sessions.set(serverId, s);
     }
+    s.resumeSeq = Math.max(s.resumeSeq, resumeSeq);
     const newlyDropped = Math.max(0, modDropped - s.modDropped);
     s.modDropped = Math.max(s.modDropped, modDropped);
     return { lastSeq: s.lastSeq, newlyDropped };
@@ -24,17 +32,26 @@ export class MemoryEventStore implements EventStore {
     let stored = 0;
     let duplicates = 0;
     let gaps = 0;
-    for (const e of events) {
+    let refused: AppendResult["refused"];
+    for (const [index, e] of events.entries()) {
+      if (e.seq < s.resumeSeq) {
+        refused = { index, reason: "below_resume", resumeSeq: s.resumeSeq };
+        break;
+      }
       if (e.seq <= s.lastSeq) {
         duplicates++;
         continue;
+      }
+      if (e.seq > s.lastSeq + 1 && e.seq > s.resumeSeq) {
+        refused = { index, reason: "undeclared_gap", resumeSeq: s.resumeSeq };
+        break;
       }
       gaps += e.seq - s.lastSeq - 1;
       stream.push(e);
       s.lastSeq = e.seq;
       stored++;
     }
-    return { current: true, lastSeq: s.lastSeq, stored, duplicates, gaps };
+    return { current: true, lastSeq: s.lastSeq, stored, duplicates, gaps, refused };
   }
 
   async lastSeq(serverId: string) {

@@ -92,12 +92,36 @@ describe("event session: storing and acknowledging", () => {
     expect((await metrics.eventsDuplicate.get()).values[0]?.value).toBe(3);
   });
 
-  it("stores past a gap and counts the missing seqs as dropped", async () => {
-    const { session, store, metrics } = await openSession();
-    for (const seq of [1, 2, 6]) session.handleFrame(eventFrame(seq));
+  it("stores past a gap the hello declared (resumeSeq) and counts the missing seqs as dropped", async () => {
+    const { session, store, metrics } = makeSession();
+    session.handleFrame(helloFrame({ resumeSeq: 6 }));
+    for (const seq of [6, 7]) session.handleFrame(eventFrame(seq));
     await settle();
-    expect(store.streams.get("survival")?.map((e) => e.seq)).toEqual([1, 2, 6]);
-    expect((await metrics.eventsDropped.get()).values[0]?.value).toBe(3);
+    expect(store.streams.get("survival")?.map((e) => e.seq)).toEqual([6, 7]);
+    expect((await metrics.eventsDropped.get()).values[0]?.value).toBe(5);
+  });
+
+  it("refuses an undeclared gap: acks what came before, answers the frame, closes 4422, acks nothing after", async () => {
+    const { session, sent, closes, store, metrics } = await openSession();
+    for (const seq of [1, 2, 9, 3]) session.handleFrame(eventFrame(seq));
+    await settle();
+    expect(store.streams.get("survival")?.map((e) => e.seq)).toEqual([1, 2]);
+    expect(sent.slice(1)).toEqual([
+      expect.objectContaining({ id: "ev-2", payload: expect.objectContaining({ data: { ackSeq: 2 } }) }),
+      expect.objectContaining({
+        type: "error",
+        id: "ev-9",
+        payload: expect.objectContaining({
+          code: "SCHEMA_ERROR",
+          details: expect.objectContaining({ reason: "undeclared_gap" }),
+        }),
+      }),
+    ]);
+    expect(closes).toEqual([{ code: 4422, reason: "seq refused; say hello again" }]);
+    expect((await metrics.eventsRefused.get()).values[0]).toMatchObject({
+      labels: { serverId: "survival", reason: "undeclared_gap" },
+      value: 1,
+    });
   });
 
   it("stores the ASCII JSON of the validated envelope with type and player", async () => {

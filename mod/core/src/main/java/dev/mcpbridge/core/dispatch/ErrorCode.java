@@ -6,6 +6,6 @@ public enum ErrorCode {
     SERVER_ERROR, TIMEOUT, INVALID_ARGS, UNSUPPORTED, RATE_LIMITED,
     /** Bridge only: a signed job older than the bridge's maximum age. */
     JOB_EXPIRED,
-    /** Bridge only: a copy of a job whose request id already ran. */
+    /** Bridge only: another job of a write whose first run may have reached the server with an unknown outcome. */
     JOB_REPLAYED
 }

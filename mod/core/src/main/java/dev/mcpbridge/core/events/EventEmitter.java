@@ -131,7 +131,7 @@ public final class EventEmitter implements AutoCloseable {
 
     private String helloFrame() {
         SessionMessages.Hello hello = new SessionMessages.Hello(config.serverId(), ModInfo.PROTOCOL_VERSIONS,
-                ModInfo.MOD_VERSION, epoch, outbox.dropped());
+                ModInfo.MOD_VERSION, epoch, outbox.dropped(), outbox.resumeSeq());
         JsonObject payload = new JsonObject();
         payload.addProperty("query", "session_hello");
         payload.add("args", hello.toJson());

@@ -99,6 +99,15 @@ public final class Outbox {
         return lastSeq;
     }
 
+    /**
+     * The lowest seq still held (the oldest unacknowledged event, or the next seq when empty): every
+     * lower seq was acknowledged or dropped. The outbox only ever loses its head, so what it holds
+     * is always the contiguous range resumeSeq..lastSeq.
+     */
+    public synchronized long resumeSeq() {
+        return entries.isEmpty() ? lastSeq + 1 : entries.peekFirst().seq();
+    }
+
     public synchronized long lastAcked() {
         return lastAcked;
     }

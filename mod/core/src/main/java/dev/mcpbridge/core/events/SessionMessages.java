@@ -18,9 +18,14 @@ import java.util.List;
 public final class SessionMessages {
     private SessionMessages() {}
 
-    /** session_hello args; {@code droppedEvents} may be null (omitted). */
+    /**
+     * session_hello args; {@code droppedEvents} and {@code resumeSeq} may be null (omitted).
+     * {@code resumeSeq} is the lowest seq the outbox still holds: the bridge stores a seq gap only
+     * below it and refuses any other jump (closing the session with 4422), so a gap from outbox
+     * drops during a session is declared by the hello of the next one.
+     */
     public record Hello(String serverId, List<String> protocolVersions, String modVersion, String epoch,
-                        Long droppedEvents) {
+                        Long droppedEvents, Long resumeSeq) {
         public JsonObject toJson() {
             JsonObject args = new JsonObject();
             args.addProperty("serverId", serverId);
@@ -30,6 +35,7 @@ public final class SessionMessages {
             args.addProperty("modVersion", modVersion);
             args.addProperty("epoch", epoch);
             if (droppedEvents != null) args.addProperty("droppedEvents", droppedEvents);
+            if (resumeSeq != null) args.addProperty("resumeSeq", resumeSeq);
             return args;
         }
 
@@ -41,7 +47,9 @@ public final class SessionMessages {
             String modVersion = f.string("modVersion", 0, Integer.MAX_VALUE, null, null);
             String epoch = f.string("epoch", 1, 64, null, null);
             Double dropped = f.optionalNumber("droppedEvents", 0, Double.MAX_VALUE, true);
-            return new Hello(serverId, versions, modVersion, epoch, dropped == null ? null : dropped.longValue());
+            Double resume = f.optionalNumber("resumeSeq", 0, Double.MAX_VALUE, true);
+            return new Hello(serverId, versions, modVersion, epoch, dropped == null ? null : dropped.longValue(),
+                    resume == null ? null : resume.longValue());
         }
     }
 

@@ -59,6 +59,7 @@ class EventEmitterTest {
                 assertTrue(status.emitterConnected());
                 assertEquals("survival", server.hellos.get(0).get("serverId").getAsString());
                 assertEquals(status.epoch(), server.hellos.get(0).get("epoch").getAsString());
+                assertEquals(1, server.hellos.get(0).get("resumeSeq").getAsLong());
             }
         }
     }
@@ -73,6 +74,8 @@ class EventEmitterTest {
             await(() -> server.stored.size() == 5, "the 5 kept events");
             assertEquals(List.of(4L, 5L, 6L, 7L, 8L), List.copyOf(server.stored));
             assertEquals(3, server.hellos.get(0).get("droppedEvents").getAsLong());
+            // Seqs 1..3 are gone from the outbox: the hello declares the gap so the bridge accepts it.
+            assertEquals(4, server.hellos.get(0).get("resumeSeq").getAsLong());
         }
     }
 
