@@ -84,6 +84,7 @@ function registerGameTool<O extends Operation>(
           deps,
           serverId: call.serverId ?? deps.servers[0]!,
           client: call.client,
+          op,
           args: withoutServer(input as GameArgs),
         }),
     },
