@@ -10,7 +10,6 @@ export { EventLog } from "./events/event-log.js";
 export { Subscription } from "./events/subscription.js";
 export { createRuntime, type Runtime } from "./runtime.js";
 export { createServer } from "./server.js";
-export { TOOL_NAMES } from "./tools/index.js";
 export { ERROR_META_KEY } from "./tools/tool-kit.js";
 export { startHttp } from "./transports/http.js";
 export { startStdio } from "./transports/stdio.js";

@@ -10,27 +10,26 @@ const defaults = JSON.parse(
   readFileSync(new URL("../../shared/vectors/defaults/allowed-commands.json", import.meta.url), "utf8"),
 );
 
+// The player helper gets every typed game tool (from the operation descriptors), never raw commands.
+const { operations } = JSON.parse(
+  readFileSync(new URL("../../shared/vectors/catalog/operations.json", import.meta.url), "utf8"),
+);
+const typedTools = operations.filter((op) => op.tool && op.name !== "execute_command").map((op) => op.name);
+const eventTools = ["wait_for_events", "search_events", "subscribe_events"];
+
 const token = process.env.MCP_TOKEN;
 if (!token) throw new Error("MCP_TOKEN is required");
 const policy = {
   roles: {
     admin: { tools: ["*"], commands: defaults.patterns, players: ["*"], rateLimit: { perMinute: 6000 } },
     player_helper: {
-      tools: [
-        "get_*",
-        "send_message",
-        "give_item",
-        "teleport_player",
-        "wait_for_events",
-        "search_events",
-        "subscribe_events",
-      ],
+      tools: ["get_*", ...typedTools.filter((name) => !name.startsWith("get_")), ...eventTools],
       commands: [],
       players: ["*"],
       rateLimit: { perMinute: 120 },
     },
     observer: {
-      tools: ["get_*", "wait_for_events", "search_events", "subscribe_events"],
+      tools: ["get_*", ...eventTools],
       commands: [],
       players: ["*"],
     },

@@ -50,3 +50,18 @@ describe("the starter policy (scripts/lib/make-policy.mjs)", () => {
     expect(denial(command)).toBeUndefined();
   });
 });
+
+describe("the starter policy's typed tools (issue 25 item 5)", () => {
+  const helper = { id: "helper", role: "player_helper" };
+  it.each(["minecraft:command_block", "barrier", "minecraft:debug_stick", "structure_block"])(
+    "refuses give_item of the operator item %s, as the raw give is refused",
+    (item) => {
+      for (const client of [admin, helper]) {
+        expect(() => policy.authorize(client, "give_item", { player: "Steve", item, quantity: 1 })).toThrow(
+          /operator item/,
+        );
+      }
+      expect(denial(`give Steve ${item} 1`)).toBe("PERMISSION_DENIED");
+    },
+  );
+});

@@ -1,9 +1,11 @@
 /**
  * Which calls a person must approve before they run (a role's `confirm` in the policy file): chosen
- * tools, execute_command commands matching a pattern, give_item above a quantity. The MCP server asks
+ * tools, execute_command commands matching a pattern, a count above a quantity (operations whose
+ * descriptor says `approval: "count"`: give_item). The MCP server asks
  * through elicitation; the bridge cannot ask anyone, so this is an MCP-side gate only.
  */
 import { type Confirm, globToRegExp } from "./policy.js";
+import { operationDescriptor } from "./schemas/operations.js";
 
 interface Compiled {
   tools: RegExp[];
@@ -39,13 +41,10 @@ export function approvalReason(
     const pattern = c.commands.findIndex((re) => re.test(command));
     if (pattern >= 0) return `the command matches the approval pattern '${confirm.commands[pattern]}'`;
   }
-  if (
-    tool === "give_item" &&
-    confirm.quantityAbove !== undefined &&
-    typeof args.quantity === "number" &&
-    args.quantity > confirm.quantityAbove
-  ) {
-    return `the policy asks for approval of give_item above ${confirm.quantityAbove} items`;
+  const descriptor = operationDescriptor(tool);
+  const count = descriptor?.approval === "count" ? args[descriptor.items?.count ?? ""] : undefined;
+  if (confirm.quantityAbove !== undefined && typeof count === "number" && count > confirm.quantityAbove) {
+    return `the policy asks for approval of ${tool} above ${confirm.quantityAbove} items`;
   }
   return undefined;
 }

@@ -3,8 +3,8 @@
  * it does for give_item or teleport_player. Policy.authorize runs this for a role whose players are
  * not `*`, after the command gate. A table of known commands says which arguments are entities or
  * players (vanilla 1.21 syntax); each must be a plain name in the role's list (compared without
- * case: Minecraft names are case-insensitive). Refused: any argument that is a selector (`@a`,
- * `@p[...]`, in a target position or not; a selector inside JSON text only shows names), UUIDs and
+ * case: Minecraft names are case-insensitive). Refused: a selector (`@a`, `@p[...]`) anywhere,
+ * in a target position, inside chat text (`say hi,@a`) or a JSON text component, UUIDs and
  * other non-names in a target position, `execute`/`function`/`schedule` (they run other commands),
  * NBT or components (`{`) outside chat text (a command block's or minecart's `Command` runs another
  * command) and every command the table does not know.
@@ -25,6 +25,8 @@ type Targets = number[] | { unchecked: string };
 type Rule = (args: string[]) => Targets;
 
 const PLAIN_NAME = /^[A-Za-z0-9_]{1,16}$/;
+/** `@` and a selector type (vanilla: p a r s e n), with its `[...]` when there is one. */
+const SELECTOR = /@[aeprsn](?:\[[^\]]*\]?)?/;
 /** Absolute, relative (~) or local (^) coordinate, as the game reads one. */
 const COORDINATE = /^(?:[~^]?-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)|[~^])$/;
 
@@ -177,7 +179,9 @@ for (const name of NO_TARGETS) RULES.set(name, none);
 export function commandTargetProblem(command: string, players: readonly string[]): TargetProblem | undefined {
   const [first = "", ...args] = command.split(" ");
   const name = first.startsWith("minecraft:") ? first.slice("minecraft:".length) : first;
-  const selector = args.find((token) => token.startsWith("@"));
+  // A selector anywhere, also inside a word or chat text (`say hi,@a`): the game expands `@` + a
+  // selector type wherever a message or text component is read.
+  const selector = args.find((token) => token.startsWith("@")) ?? SELECTOR.exec(command)?.[0];
   if (selector !== undefined) {
     return {
       kind: "selector",

@@ -11,8 +11,10 @@ import { z } from "zod";
 import { CommandGate, DEFAULT_MAX_COMMAND_LENGTH, displayCommand } from "./command-gate.js";
 import { commandTargetProblem } from "./command-targets.js";
 import { BridgeError } from "./errors.js";
+import { commandRuleProblem, type RuleProblem, typedRuleProblem } from "./game-rules.js";
 import { patternProblem } from "./pattern-safety.js";
-import { MAX_COMMAND_LENGTH } from "./schemas/operations.js";
+import { checkRegion } from "./region-limit.js";
+import { MAX_COMMAND_LENGTH, operationDescriptor } from "./schemas/operations.js";
 
 /** Calls of a role that a person must approve first (MCP elicitation; see approval.ts). */
 export const ConfirmSchema = z.object({
@@ -25,6 +27,12 @@ export const ConfirmSchema = z.object({
 });
 export type Confirm = z.infer<typeof ConfirmSchema>;
 
+const Vec3Schema = z.tuple([z.number().finite(), z.number().finite(), z.number().finite()]);
+/** A box in one world: every coordinate between min and max, inclusive. */
+export const RegionBoxSchema = z
+  .object({ min: Vec3Schema, max: Vec3Schema })
+  .refine((box) => box.min.every((v, i) => v <= box.max[i]!), "min must not exceed max on any axis");
+
 export const RoleSchema = z.object({
   /** Tool names or globs (`get_*`, `*`). */
   tools: z.array(z.string().min(1)).default([]),
@@ -32,6 +40,11 @@ export const RoleSchema = z.object({
   commands: z.array(z.string().min(1)).default([]),
   /** Players that write operations may target; `*` for all. */
   players: z.array(z.string().min(1)).default(["*"]),
+  /**
+   * Where the role may act, a box per world (names as canonicalWorld reads them): the typed tools'
+   * positions and every coordinate of a raw command must lie inside; absent: anywhere.
+   */
+  region: z.record(z.string().min(1), RegionBoxSchema).optional(),
   /** Longest execute_command command the role may send, in chars (the mod's max_command_length rule). */
   maxCommandLength: z.number().int().min(1).max(MAX_COMMAND_LENGTH).default(DEFAULT_MAX_COMMAND_LENGTH),
   rateLimit: z.object({ perMinute: z.number().int().positive() }).optional(),
@@ -95,9 +108,6 @@ export interface ClientIdentity {
   role: string;
 }
 
-/** Target players an operation touches, by argument name. */
-const PLAYER_ARGS = ["player", "target"] as const;
-
 /** A validated policy with compiled patterns. Immutable: reloads build a new one. */
 export class Policy {
   private readonly tools = new Map<string, RegExp[]>();
@@ -149,12 +159,29 @@ export class Policy {
     if (!(this.tools.get(client.role) ?? []).some((re) => re.test(tool))) {
       throw denied(`Role '${client.role}' may not use tool '${tool}'`, { tool });
     }
+    const descriptor = operationDescriptor(tool);
     if (tool === "execute_command" && typeof args.command === "string") {
       const command = this.checkCommand(client.role, args.command);
       if (!role.players.includes("*")) checkTargets(client.role, role.players, command);
+      const rule = commandRuleProblem(command);
+      if (rule) throw ruleRefusal(rule, "payload.args.command", displayCommand(command));
     }
+    const rule = typedRuleProblem(descriptor?.items, args);
+    if (rule)
+      throw ruleRefusal(
+        rule,
+        `payload.args.${rule.kind === "bound" ? descriptor?.items?.count : descriptor?.items?.item}`,
+      );
+    if (role.region) checkRegion(client.role, role.region, tool, args, descriptor);
     if (!role.players.includes("*")) {
-      for (const key of PLAYER_ARGS) {
+      const everyone = descriptor?.everyoneUnless;
+      if (everyone !== undefined && args[everyone] === undefined) {
+        throw denied(
+          `Role '${client.role}' may reach only ${role.players.join(", ")}; ${tool} without '${everyone}' reaches every player: name a '${everyone}'`,
+          { field: `payload.args.${everyone}` },
+        );
+      }
+      for (const key of descriptor?.players ?? []) {
         const player = args[key];
         if (typeof player === "string" && !includesPlayer(role.players, player)) {
           throw denied(`Role '${client.role}' may not target player '${player}'`, { player });
@@ -210,6 +237,22 @@ function checkTargets(roleName: string, players: readonly string[], command: str
     command: display,
     ...(problem.kind === "unchecked" ? {} : { player: displayCommand(problem.token) }),
   });
+}
+
+/** The operator-item and bounds rules (game-rules.ts) hold for every role: an operator item is never allowed. */
+function ruleRefusal(rule: RuleProblem, field: string, command?: string): BridgeError {
+  const where = command === undefined ? "" : ` in command '${command}'`;
+  if (rule.kind === "bound") {
+    return new BridgeError("INVALID_ARGS", `Refused${where}: ${rule.why}; use a value up to ${rule.max}`, {
+      details: {
+        field,
+        reason: rule.why,
+        ...(rule.max === undefined ? {} : { max: rule.max }),
+        ...(command ? { command } : {}),
+      },
+    });
+  }
+  return denied(`Refused${where}: ${rule.why}`, command ? { command } : undefined);
 }
 
 /** Minecraft player names are case-insensitive. */

@@ -7,6 +7,7 @@
  */
 import {
   BridgeError,
+  canonicalWorld,
   OPERATIONS,
   type Operation,
   type OperationArgs,
@@ -30,28 +31,6 @@ import { isBukkit, type ServerProfile } from "./server-profile.js";
 import { parseSnbt, SnbtSyntaxError, type SnbtValue } from "./snbt.js";
 
 export type { CommandRunner, VanillaContext };
-
-/** What vanilla commands can do; get_world_info (block scans) and hello need the mod. */
-export const VANILLA_OPERATIONS: readonly Operation[] = [
-  "execute_command",
-  "send_message",
-  "teleport_player",
-  "give_item",
-  "get_online_players",
-  "get_player_info",
-  "get_server_info",
-];
-
-/** Bukkit-style world folder names, as users and other tools often say them. */
-const WORLD_ALIASES: Readonly<Record<string, string>> = {
-  world: "minecraft:overworld",
-  world_nether: "minecraft:the_nether",
-  world_the_end: "minecraft:the_end",
-};
-
-export function dimensionOf(world: string): string {
-  return WORLD_ALIASES[world] ?? (world.includes(":") ? world : `minecraft:${world}`);
-}
 
 /** Always with a decimal point: vanilla centres integer x/z on the block (1 -> 1.5). */
 export function coordinate(value: number): string {
@@ -196,7 +175,7 @@ class Vanilla {
   }
 
   async teleport(args: OperationArgs<"teleport_player">) {
-    const dimension = args.world ? dimensionOf(args.world) : await this.currentDimension(args.player);
+    const dimension = args.world ? canonicalWorld(args.world) : await this.currentDimension(args.player);
     const { x, y, z } = args;
     const [execute, tp] = [await this.vanilla("execute"), await this.vanilla("tp")];
     const answer = await this.run(
@@ -242,13 +221,31 @@ class Vanilla {
   }
 }
 
+/**
+ * The vanilla handler of each operation (its descriptor is in shared OPERATIONS); an operation
+ * without one needs the mod: get_world_info (block scans) and hello.
+ */
+const HANDLERS: { [K in Operation]?: (vanilla: Vanilla, args: OperationArgs<K>) => Promise<unknown> } = {
+  execute_command: (v, a) => v.executeCommand(a),
+  send_message: (v, a) => v.sendMessage(a),
+  teleport_player: (v, a) => v.teleport(a),
+  give_item: (v, a) => v.give(a),
+  get_online_players: (v) => v.online(),
+  get_player_info: (v, a) => v.playerInfo(a),
+  get_server_info: (v) => v.serverInfo(),
+};
+
+/** What vanilla commands can do. */
+export const VANILLA_OPERATIONS = Object.keys(HANDLERS) as readonly Operation[];
+
 export async function runVanilla<O extends Operation>(
   op: O,
   args: OperationArgs<O> | Record<string, unknown>,
   rcon: CommandRunner,
   ctx: VanillaContext,
 ): Promise<OperationResult<O>> {
-  if (!(VANILLA_OPERATIONS as readonly string[]).includes(op)) {
+  const handler = HANDLERS[op] as ((v: Vanilla, a: OperationArgs<O>) => Promise<unknown>) | undefined;
+  if (!handler) {
     throw new BridgeError(
       "UNSUPPORTED",
       `${op} needs the Minecraft MCP Bridge mod on the server; vanilla commands cannot do it. Install the mod to use ${op}.`,
@@ -256,16 +253,5 @@ export async function runVanilla<O extends Operation>(
     );
   }
   const valid = validate(op, args);
-  const vanilla = new Vanilla(rcon, ctx);
-  const handlers: { [K in Operation]?: (a: OperationArgs<K>) => Promise<unknown> } = {
-    execute_command: (a) => vanilla.executeCommand(a),
-    send_message: (a) => vanilla.sendMessage(a),
-    teleport_player: (a) => vanilla.teleport(a),
-    give_item: (a) => vanilla.give(a),
-    get_online_players: () => vanilla.online(),
-    get_player_info: (a) => vanilla.playerInfo(a),
-    get_server_info: () => vanilla.serverInfo(),
-  };
-  const handler = handlers[op] as (a: OperationArgs<O>) => Promise<unknown>;
-  return checked(op, await handler(valid));
+  return checked(op, await handler(new Vanilla(rcon, ctx), valid));
 }

@@ -1,28 +1,47 @@
 /**
- * The path every game tool takes. In: the validated tool arguments. Out: a tool result.
+ * Every game tool, derived from its operation's descriptor (shared OPERATIONS: schemas, title,
+ * description, annotations, result summary). The path every game tool takes. In: the validated tool arguments. Out: a tool result.
  * Policy check and approval (registerCheckedTool: PERMISSION_DENIED, RATE_LIMITED, a person's yes
  * where the role asks for one, judged on the operation's arguments) -> signed job -> result checked against the operation's result schema, or an isError
  * result with a hint; "still queued" after the deadline.
  */
-import { BridgeError, OPERATIONS, type Operation, type OperationArgs } from "@mcp-bridge/shared";
+import {
+  BridgeError,
+  OPERATIONS,
+  type Operation,
+  type OperationArgs,
+  type OperationTool,
+  operationDescriptor,
+  TOOL_OPERATIONS,
+} from "@mcp-bridge/shared";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { AnyObjectSchema } from "@modelcontextprotocol/sdk/server/zod-compat.js";
 import type { ToolDeps } from "../deps.js";
 import { hintFor } from "./hints.js";
-import { registerCheckedTool, type ToolConfig } from "./register.js";
-import { okResult } from "./tool-kit.js";
+import { registerCheckedTool } from "./register.js";
+import { okResult, serverArg } from "./tool-kit.js";
 
 type GameArgs = { server?: string } & Record<string, unknown>;
 
 const withoutServer = ({ server: _server, ...args }: GameArgs) => args;
 
-export function registerGameTool<O extends Operation>(
+export function registerGameTools(server: McpServer, deps: ToolDeps): void {
+  for (const op of TOOL_OPERATIONS) registerGameTool(server, deps, op, operationDescriptor(op)!.tool!);
+}
+
+function registerGameTool<O extends Operation>(
   server: McpServer,
   deps: ToolDeps,
   op: O,
-  config: ToolConfig<AnyObjectSchema, AnyObjectSchema>,
-  describe: (data: Record<string, unknown>, serverId: string) => string,
+  tool: OperationTool,
 ): void {
+  const { title, description, annotations, summary } = tool;
+  const config = {
+    title,
+    description,
+    inputSchema: OPERATIONS[op].args.extend({ server: serverArg(deps.servers) }),
+    outputSchema: OPERATIONS[op].result,
+    annotations,
+  };
   registerCheckedTool(
     server,
     deps,
@@ -56,7 +75,7 @@ export function registerGameTool<O extends Operation>(
         );
       }
       const data = parsed.data as Record<string, unknown>;
-      return okResult(describe(data, serverId), data);
+      return okResult(summary(data, serverId), data);
     },
     {
       policyArgs: (input) => withoutServer(input as GameArgs),
@@ -65,6 +84,7 @@ export function registerGameTool<O extends Operation>(
           deps,
           serverId: call.serverId ?? deps.servers[0]!,
           client: call.client,
+          op,
           args: withoutServer(input as GameArgs),
         }),
     },

@@ -8,6 +8,7 @@ import {
   ERROR_HINTS,
   errorDetails,
   OnlinePlayersResultSchema,
+  operationDescriptor,
 } from "@mcp-bridge/shared";
 import type { ToolDeps } from "../deps.js";
 
@@ -24,6 +25,8 @@ export interface HintContext {
   deps: ToolDeps;
   serverId: string;
   client: ClientIdentity | undefined;
+  /** The operation called: its descriptor says which arguments name players. */
+  op: string;
   args: Record<string, unknown>;
 }
 
@@ -56,7 +59,8 @@ export async function hintFor(error: BridgeError, ctx: HintContext): Promise<str
 }
 
 async function playerHint(error: BridgeError, ctx: HintContext): Promise<string> {
-  const name = String(ctx.args.player ?? ctx.args.target ?? "the player");
+  const key = operationDescriptor(ctx.op)?.players?.find((k) => ctx.args[k] !== undefined);
+  const name = key === undefined ? "the player" : String(ctx.args[key]);
   let { online } = errorDetails("PLAYER_NOT_FOUND", error.details);
   if (!online && ctx.client) {
     try {

@@ -166,3 +166,28 @@ describe("game tools: failures (property 3)", () => {
     expect(errorCode(missing)).toBe("INVALID_ARGS");
   });
 });
+
+describe("game tools: the policy's rules before any job (issue 25 items 4 and 5)", () => {
+  it("refuses give_item of an operator item even for the admin, and queues nothing", async () => {
+    const client = await h.connect();
+    const before = h.bridge.seen.length;
+    for (const item of ["minecraft:command_block", "barrier"]) {
+      const result = await call(client, "give_item", { player: "Steve", item, quantity: 1 });
+      expect(errorCode(result)).toBe("PERMISSION_DENIED");
+      expect(textOf(result)).toContain("operator item");
+    }
+    expect(h.bridge.seen.length).toBe(before);
+  });
+
+  it("a role limited to players must name a target, and may not hide a selector in text", async () => {
+    const client = await h.connect("limited");
+    const before = h.bridge.seen.length;
+    const everyone = await call(client, "send_message", { message: "hi" });
+    expect(errorCode(everyone)).toBe("PERMISSION_DENIED");
+    expect(textOf(everyone)).toContain("name a 'target'");
+    const hidden = await call(client, "execute_command", { command: "say hi,@a" });
+    expect(errorCode(hidden)).toBe("PERMISSION_DENIED");
+    expect(textOf(hidden)).toContain("selector");
+    expect(h.bridge.seen.length).toBe(before);
+  });
+});

@@ -1,12 +1,19 @@
 /**
  * Everything an NPC does in the world, as signed jobs for its own policy client `npc:<id>`.
  * In: speech lines and <function> blocks. Out: `execute_command` jobs (tellraw built by
- * world/minecraft-commands.ts; commands only after the NPC's own patterns allow them, and the
+ * world/minecraft-commands.ts; commands only after the NPC's own patterns and the operator-item and
+ * bounds rules (shared game-rules.ts) allow them, and the
  * bridge checks its policy again). Job ids are derived from the message being answered, so a
  * reply replayed after a crash is the same job and BullMQ runs it once.
  */
 import { createHash } from "node:crypto";
-import { BridgeError, type ClientIdentity, type CommandGate } from "@mcp-bridge/shared";
+import {
+  BridgeError,
+  type ClientIdentity,
+  type CommandGate,
+  commandRuleProblem,
+  displayCommand,
+} from "@mcp-bridge/shared";
 import type { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
 import { functionGate, npcClientId } from "../definitions/command-patterns.js";
@@ -83,6 +90,20 @@ export class ActionExecutor {
               verdict.kind === "not_allowed"
                 ? `'${verdict.display}' is not in ${npc.name}'s allowed commands`
                 : `'${verdict.display}' is refused: ${verdict.why}`,
+          },
+        });
+        continue;
+      }
+      // The operator-item and bounds rules, as the policy applies them (the bridge checks again).
+      const rule = commandRuleProblem(verdict.command);
+      if (rule) {
+        const display = displayCommand(verdict.command);
+        results.push({
+          command: display,
+          ok: false,
+          error: {
+            code: rule.kind === "bound" ? "INVALID_ARGS" : "PERMISSION_DENIED",
+            message: `'${display}' is refused: ${rule.why}`,
           },
         });
         continue;

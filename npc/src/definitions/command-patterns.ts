@@ -1,18 +1,22 @@
 /**
  * An NPC's permissions as anchored command patterns (the policy's own language), not verb checks.
  * A bare verb allows that verb with "safe" arguments only: [A-Za-z0-9_:.~^+-] and spaces, so no
- * selectors (@a/@e/@r/@p/@s), no NBT or block states ({ [ ), no quotes and no command blocks. Any
+ * selectors (@a/@e/@r/@p/@s), no NBT or block states ({ [ ), no quotes and no operator items. Any
  * of those needs an explicit {pattern}. Denied verbs (the NPC's and ALWAYS_DENIED) become a
  * negative lookahead in front of every allowed pattern, so even an explicit pattern cannot reach them.
  * The service's own presence and speech commands get exact patterns for this NPC's tag. Every
  * pattern passes pattern safety (no repeated group that repeats), as the policy and the mod require.
  */
-import { CommandGate, MAX_COMMAND_LENGTH, Policy, patternProblem } from "@mcp-bridge/shared";
+import { CommandGate, MAX_COMMAND_LENGTH, OPERATOR_ITEMS, Policy, patternProblem } from "@mcp-bridge/shared";
 import { killCommand, NAME_COLOR, npcTag, summonCommand, summonHere } from "../world/minecraft-commands.js";
 import { ALWAYS_DENIED, type NpcDefinition } from "./schema.js";
 
-/** No command block anywhere in the command (checked once, in front). */
-const NO_COMMAND_BLOCK = "(?!.*command_block)";
+/**
+ * No operator item (shared OPERATOR_ITEMS) anywhere in the command, as a whole id (checked once, in
+ * front). The NPC service and the bridge apply the operator-item rule anyway; in the pattern it also
+ * reaches the mod's allow-list (modAllowPatterns), the last line of defence.
+ */
+const NO_OPERATOR_ITEM = `(?!.*[ :](?:${[...OPERATOR_ITEMS].join("|")})(?:[ \\[{]|$))`;
 /** A bare verb's arguments: optional, a space then safe characters (one repetition, no nesting). */
 const SAFE_ARGUMENTS = String.raw`(?: [A-Za-z0-9_:.~^+\-][A-Za-z0-9_:.~^+\- ]*)?`;
 /**
@@ -36,7 +40,7 @@ export function functionPatterns(npc: NpcDefinition): string[] {
   const deny = deniedLookahead(npc);
   return npc.permissions.allowedCommands.map((entry) =>
     typeof entry === "string"
-      ? `${deny}${NO_COMMAND_BLOCK}${escapeRegex(entry)}${SAFE_ARGUMENTS}`
+      ? `${deny}${NO_OPERATOR_ITEM}${escapeRegex(entry)}${SAFE_ARGUMENTS}`
       : `${deny}(?:${entry.pattern})`,
   );
 }

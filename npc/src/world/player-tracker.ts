@@ -4,7 +4,7 @@
  * so that a refresh of N players is not N jobs at once in front of the NPCs' own; a player who joins,
  * or chats before a refresh found them, is looked up alone.
  */
-import type { ClientIdentity } from "@mcp-bridge/shared";
+import { type ClientIdentity, canonicalWorld } from "@mcp-bridge/shared";
 import type { Logger } from "pino";
 import type { JobRunner } from "../actions/executor.js";
 
@@ -32,14 +32,6 @@ export function distanceFromNpc(
   location: { x: number; y: number; z: number; dimension: string },
 ): number {
   return pos.world === location.dimension ? distance(pos, location) : Number.POSITIVE_INFINITY;
-}
-
-/** Vanilla world names ("world", "world_nether") or dimension ids, as one dimension id. */
-export function dimensionOf(world: string): string {
-  if (world.includes(":")) return world;
-  if (world.endsWith("_nether")) return "minecraft:the_nether";
-  if (world.endsWith("_the_end")) return "minecraft:the_end";
-  return "minecraft:overworld";
 }
 
 /** The task running under `key`, or a new one from `start`, listed in `running` until it settles. */
@@ -123,7 +115,7 @@ export class PlayerTracker {
     try {
       const info = await this.jobs.run(serverId, "get_player_info", { player }, client, this.timeoutMs);
       const loc = info.status === "completed" ? (info.data as { location?: Position }).location : undefined;
-      if (loc) position = { x: loc.x, y: loc.y, z: loc.z, world: dimensionOf(loc.world), at: Date.now() };
+      if (loc) position = { x: loc.x, y: loc.y, z: loc.z, world: canonicalWorld(loc.world), at: Date.now() };
     } catch (error) {
       this.logger.debug({ serverId, player, err: (error as Error).message }, "player position unknown");
     }

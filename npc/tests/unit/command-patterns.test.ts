@@ -28,7 +28,13 @@ describe("NPC command patterns", () => {
     const gate = gateOf(bob);
     expect(gate.allows("give Steve minecraft:bread 2")).toBe(true);
     expect(gate.allows("/particle minecraft:heart ~ ~1 ~")).toBe(true);
+    expect(gate.allows("give Steve minecraft:lightning_rod 1")).toBe(true);
+    expect(gate.allows("give Steve light_blue_wool 1")).toBe(true);
     for (const refused of [
+      "give Steve minecraft:barrier",
+      "give Steve structure_block 1",
+      "give Steve minecraft:debug_stick 1",
+      "give Steve light",
       "give @a minecraft:diamond 64",
       "give @p minecraft:bread",
       "give Steve minecraft:command_block",

@@ -3,6 +3,7 @@
  * data and whether it changes the game (writes are never executed twice; see the idempotency rules).
  */
 import { z } from "zod";
+import { defineOperation, type OperationDescriptor } from "../operations/descriptor.js";
 import {
   CoordinateSchema,
   ItemStackSchema,
@@ -116,41 +117,181 @@ export const HelloResultSchema = z.object({
   droppedEvents: z.number().int().nonnegative(),
 });
 
+const WRITE = { readOnlyHint: false, openWorldHint: true } as const;
+const READ = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+} as const;
+type Located = { world: string; x: number; y: number; z: number };
+
+/**
+ * Every game operation, defined once (docs/architecture.md, "Operations"). The key is the job name,
+ * the MCP tool name and the envelope's operation.
+ */
 export const OPERATIONS = {
-  execute_command: {
+  execute_command: defineOperation({
     kind: "command",
     write: true,
     args: ExecuteCommandArgsSchema,
     result: ExecuteCommandResultSchema,
-  },
-  send_message: {
+    modOperation: "execute_command",
+    tool: {
+      title: "Run a Minecraft server command",
+      description:
+        "Runs one Minecraft console command (without the leading slash), e.g. 'time set day' or 'weather clear', " +
+        "and returns the server's text output. Only commands matching your role's allowed patterns are accepted, " +
+        "one plain command per call (no ';', '&&', '||' or control characters; at most 256 chars unless your role allows more); " +
+        "a role limited to certain players may name only those players (no @a/@p selectors, also not inside text); " +
+        "operator items (command blocks, barriers, structure blocks...) are never allowed, and counts, effect " +
+        "durations/amplifiers and particle counts are bounded. " +
+        "Prefer the dedicated tools (give_item, teleport_player, send_message) when one fits.",
+      annotations: { ...WRITE, destructiveHint: true, idempotentHint: false },
+      summary: (d) =>
+        `Command output: ${String(d.output) || "(no output)"}${d.result === undefined ? "" : ` (result ${String(d.result)})`}`,
+    },
+  }),
+  send_message: defineOperation({
     kind: "command",
     write: true,
     args: SendMessageArgsSchema,
     result: SendMessageResultSchema,
-  },
-  teleport_player: {
+    modOperation: "send_message",
+    tool: {
+      title: "Send a chat message",
+      description:
+        "Sends a chat message to every player, or only to `target` (an online player's exact name). " +
+        "Returns the players who received it.",
+      annotations: { ...WRITE, destructiveHint: false, idempotentHint: false },
+      summary: (d) => {
+        const recipients = d.recipients as string[];
+        return `Message delivered to ${recipients.length} player(s): ${recipients.join(", ") || "nobody"}`;
+      },
+    },
+    players: ["target"],
+    everyoneUnless: "target",
+  }),
+  teleport_player: defineOperation({
     kind: "command",
     write: true,
     args: TeleportPlayerArgsSchema,
     result: TeleportPlayerResultSchema,
-  },
-  give_item: { kind: "command", write: true, args: GiveItemArgsSchema, result: GiveItemResultSchema },
-  get_online_players: {
+    modOperation: "teleport_player",
+    tool: {
+      title: "Teleport a player",
+      description:
+        "Moves an online player to block coordinates x, y, z, optionally in another world/dimension " +
+        "(e.g. 'minecraft:the_nether'). Use get_player_info first if you need the player's current position.",
+      annotations: { ...WRITE, destructiveHint: false, idempotentHint: true },
+      summary: (d) => {
+        const l = d.location as Located;
+        return `Teleported ${String(d.player)} to ${l.x} ${l.y} ${l.z} in ${l.world}`;
+      },
+    },
+    players: ["player"],
+    position: { x: "x", y: "y", z: "z", world: "world" },
+  }),
+  give_item: defineOperation({
+    kind: "command",
+    write: true,
+    args: GiveItemArgsSchema,
+    result: GiveItemResultSchema,
+    modOperation: "give_item",
+    tool: {
+      title: "Give items to a player",
+      description:
+        "Puts `quantity` of an item (an id like 'minecraft:diamond' or 'diamond') into an online player's " +
+        "inventory. Calling it twice gives the items twice.",
+      annotations: { ...WRITE, destructiveHint: false, idempotentHint: false },
+      summary: (d) => `Gave ${d.quantity} ${String(d.item)} to ${String(d.player)}`,
+    },
+    players: ["player"],
+    items: { item: "item", count: "quantity" },
+    approval: "count",
+  }),
+  get_online_players: defineOperation({
     kind: "query",
     write: false,
     args: EmptyArgsSchema,
     result: OnlinePlayersResultSchema,
-  },
-  get_player_info: {
+    modOperation: "get_online_players",
+    tool: {
+      title: "List online players",
+      description:
+        "Returns the exact names of every player connected right now, with the online count and the maximum. " +
+        "Use it to check a name before targeting a player.",
+      annotations: READ,
+      summary: (d) => {
+        const players = d.players as string[];
+        return `${d.online}/${d.max} online: ${players.join(", ") || "nobody"}`;
+      },
+    },
+  }),
+  get_player_info: defineOperation({
     kind: "query",
     write: false,
     args: PlayerInfoArgsSchema,
     result: PlayerInfoResultSchema,
-  },
-  get_server_info: { kind: "query", write: false, args: EmptyArgsSchema, result: ServerInfoResultSchema },
-  get_world_info: { kind: "query", write: false, args: WorldInfoArgsSchema, result: WorldInfoResultSchema },
-  hello: { kind: "query", write: false, args: EmptyArgsSchema, result: HelloResultSchema },
+    modOperation: "get_player_info",
+    tool: {
+      title: "Inspect a player",
+      description:
+        "Returns an online player's health, food level, position (world, x, y, z), game mode and inventory.",
+      annotations: READ,
+      summary: (d) => {
+        const l = d.location as Located;
+        const items = (d.inventory as unknown[]).length;
+        return `${String(d.name)}: health ${d.health}, food ${d.foodLevel}, ${String(d.gameMode)} at ${l.x} ${l.y} ${l.z} in ${l.world}, ${items} inventory stack(s)`;
+      },
+    },
+    players: ["player"],
+  }),
+  get_server_info: defineOperation({
+    kind: "query",
+    write: false,
+    args: EmptyArgsSchema,
+    result: ServerInfoResultSchema,
+    modOperation: "get_server_info",
+    tool: {
+      title: "Server status",
+      description:
+        "Returns the Minecraft version, player count and maximum, time of day (ticks), weather and TPS.",
+      annotations: READ,
+      summary: (d, serverId) =>
+        `${serverId}: Minecraft ${String(d.version)}, ${d.onlinePlayers}/${d.maxPlayers} players, time ${d.timeOfDay}, ${String(d.weather)}, ${d.tps} TPS`,
+    },
+  }),
+  get_world_info: defineOperation({
+    kind: "query",
+    write: false,
+    args: WorldInfoArgsSchema,
+    result: WorldInfoResultSchema,
+    modOperation: "get_world_info",
+    tool: {
+      title: "Scan blocks and entities around a point",
+      description:
+        "Returns the block types (with counts), the nearest non-air blocks and the entities in a cube of " +
+        "`radius` blocks (max 32) around x, y, z. Needs the bridge mod on the server; keep the radius small.",
+      annotations: READ,
+      summary: (d) => {
+        const palette = d.palette as { type: string; count: number }[];
+        const top = palette
+          .slice(0, 8)
+          .map((p) => `${p.type} x${p.count}`)
+          .join(", ");
+        return `${palette.length} block type(s) (${top}), ${(d.entities as unknown[]).length} entit(ies)${d.truncated ? ", truncated" : ""}`;
+      },
+    },
+    position: { x: "x", y: "y", z: "z", world: "world" },
+  }),
+  hello: defineOperation({
+    kind: "query",
+    write: false,
+    args: EmptyArgsSchema,
+    result: HelloResultSchema,
+    modOperation: "hello",
+  }),
 } as const;
 
 export type Operation = keyof typeof OPERATIONS;
@@ -168,3 +309,11 @@ export function isOperation(name: unknown): name is Operation {
 export function isWriteOperation(op: Operation): boolean {
   return OPERATIONS[op].write;
 }
+
+/** The operation's descriptor, for checks that read argument roles. */
+export function operationDescriptor(name: string): OperationDescriptor | undefined {
+  return isOperation(name) ? (OPERATIONS[name] as unknown as OperationDescriptor) : undefined;
+}
+
+/** Operations offered as MCP tools, in the order tools are listed. */
+export const TOOL_OPERATIONS = OPERATION_NAMES.filter((op) => operationDescriptor(op)?.tool !== undefined);

@@ -2,7 +2,7 @@ import { errorDetails, OPERATION_NAMES, OPERATIONS, parseJson } from "@mcp-bridg
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { bridgeErrorOf } from "../../../../shared/testing/errors.js";
-import { coordinate, dimensionOf, runVanilla, VANILLA_OPERATIONS } from "../../../src/vanilla/operations.js";
+import { coordinate, runVanilla, VANILLA_OPERATIONS } from "../../../src/vanilla/operations.js";
 import { FakeGame, steveSnbt } from "./fake-game.js";
 
 const ctx = { serverVersion: async () => "1.21.1" };
@@ -78,9 +78,13 @@ describe("runVanilla", () => {
       "data get entity Steve Dimension",
       "execute in minecraft:the_nether run tp Steve 0.250000 5.000000 9.000000",
     ]);
-    expect(dimensionOf("world_nether")).toBe("minecraft:the_nether");
-    expect(dimensionOf("mymod:moon")).toBe("mymod:moon");
     expect(coordinate(3)).toContain(".");
+  });
+
+  it("teleport_player to world 'nether' goes to minecraft:the_nether, the id a real server knows", async () => {
+    const g = game();
+    await runVanilla("teleport_player", { player: "Steve", x: 1, y: 70, z: -2, world: "nether" }, g, ctx);
+    expect(g.sent.at(-1)).toBe("execute in minecraft:the_nether run tp Steve 1.000000 70.000000 -2.000000");
   });
 
   it("give_item", async () => {

@@ -8,7 +8,10 @@ import dev.mcpbridge.core.spi.GameAccess;
 import java.util.List;
 import java.util.Locale;
 
-/** World names in, dimension ids out: accepts Bukkit-style folder names and bare dimension names. */
+/**
+ * World names in, dimension ids out: the one world-name rule, the same as shared/src/worlds.ts
+ * (both are tested against shared/vectors/game/world-names.json).
+ */
 public final class Worlds {
     public static final String OVERWORLD = "minecraft:overworld";
     public static final String NETHER = "minecraft:the_nether";
@@ -16,14 +19,22 @@ public final class Worlds {
 
     private Worlds() {}
 
-    /** world/overworld, world_nether/the_nether, world_the_end/the_end; no namespace means minecraft:. */
+    /**
+     * A namespaced id as it is; world/overworld, world_nether/the_nether/nether, world_the_end/the_end/end
+     * and Bukkit's {@code <level>_nether}/{@code <level>_the_end}; any other bare name gets minecraft:.
+     */
     public static String normalize(String name) {
         String n = name.trim().toLowerCase(Locale.ROOT);
+        if (n.contains(":")) return n;
         switch (n) {
             case "world", "overworld" -> { return OVERWORLD; }
             case "world_nether", "the_nether", "nether" -> { return NETHER; }
             case "world_the_end", "the_end", "end" -> { return END; }
-            default -> { return n.contains(":") ? n : "minecraft:" + n; }
+            default -> {
+                if (n.endsWith("_nether")) return NETHER;
+                if (n.endsWith("_the_end")) return END;
+                return "minecraft:" + n;
+            }
         }
     }
 
