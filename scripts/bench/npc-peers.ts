@@ -123,7 +123,7 @@ async function runEvents(s: PeerSettings): Promise<void> {
   const redis = new Redis(s.redisUrl);
   const store = new RedisEventStore(redis, s.prefix, DEFAULT_STREAM_MAXLEN);
   const epoch = `bench-${process.pid}`;
-  await store.hello(s.server, epoch, 0);
+  await store.hello(s.server, epoch, 0, 1); // a new epoch: its events start at seq 1
   const rate = s.rate ?? 1000;
   const total = s.total ?? 0;
   const schedule = arrivalSchedule(s.arrivals ?? "poisson", rate, total, s.npcs, s.seed ?? 1);
