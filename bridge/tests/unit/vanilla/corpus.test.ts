@@ -78,6 +78,11 @@ function read(command: string, entry: Entry): unknown {
         return { name, snbtStartsWith: snbt.slice(0, String(want.snbtStartsWith).length) };
       return { name, inventory: playerInfoFromData(name, parseSnbt(snbt), profile).inventory };
     }
+    case "player data": {
+      // The SNBT alone, as a source kept it: what get_player_info reads from the whole compound.
+      const info = playerInfoFromData("player", parseSnbt(answer), profile);
+      return { ...info, inventoryItems: info.inventory.length };
+    }
     default:
       throw new Error(`corpus entry for an unknown command '${command}'`);
   }
