@@ -84,7 +84,7 @@ final class NeoForgeGameAccess implements GameAccess {
 
     @Override
     public long dayTime(String world) {
-        return GameIds.dayTime(level(world)) % 24_000L;
+        return DayTime.of(level(world)) % 24_000L;
     }
 
     @Override

@@ -18,7 +18,8 @@ import net.minecraft.world.level.Level;
 
 /**
  * The calls whose names changed in Minecraft 1.21.11 (ResourceLocation became Identifier, permission levels
- * became PermissionChecks, GameProfile became a record, ...), in their form before that; one copy per line.
+ * became PermissionChecks, GameProfile became a record, ServerPlayer#serverLevel() became level()), in their form
+ * before that (one copy for 1.21.1 and 1.21.3).
  */
 final class GameIds {
     private GameIds() {}
@@ -38,10 +39,6 @@ final class GameIds {
 
     static ServerLevel levelOf(ServerPlayer player) {
         return player.serverLevel();
-    }
-
-    static long dayTime(ServerLevel level) {
-        return level.getDayTime();
     }
 
     /** Empty for a malformed id as for an unknown one. */

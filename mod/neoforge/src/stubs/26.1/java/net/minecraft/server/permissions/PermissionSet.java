@@ -1,4 +1,0 @@
-// Stub (signatures only, no logic) of Minecraft 26.1 (checked in 26.1.2); see mod/neoforge/API-NOTES.md.
-package net.minecraft.server.permissions;
-
-public interface PermissionSet {}

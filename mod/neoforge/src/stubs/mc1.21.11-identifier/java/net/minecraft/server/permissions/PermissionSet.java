@@ -1,0 +1,4 @@
+// Stub (signatures only, no logic) of Minecraft 1.21.11 and 26.1 (checked in 1.21.11 and 26.1.2); see mod/neoforge/API-NOTES.md.
+package net.minecraft.server.permissions;
+
+public interface PermissionSet {}
