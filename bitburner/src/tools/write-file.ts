@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { checkFilePath } from "../game/file-path.js";
-import { defineTool, filenameArg, serverArg } from "./tool-kit.js";
+import { defineTool, filenameArg, gameFilePath, serverArg } from "./tool-kit.js";
 
 export const writeFileTool = defineTool({
   name: "write_file",
@@ -21,8 +20,9 @@ export const writeFileTool = defineTool({
     result: z.literal("OK"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  async run({ filename, content, server }, { api, access, client }) {
-    const path = checkFilePath(filename);
+  async run({ filename, content, server }, ctx) {
+    const { api, access, client } = ctx;
+    const path = await gameFilePath(ctx, server, filename);
     const bytes = access.checkWriteSize(client, content);
     await api.pushFile(server, path, content);
     return {

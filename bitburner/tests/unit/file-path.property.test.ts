@@ -73,7 +73,7 @@ describe("checkFilePath against the game's rules", () => {
       fc.property(path, (p) => {
         const stored = gameResolvePath(p);
         const gameKeepsIt =
-          stored !== null && stored === p.replace(/^\//, "") && isContentFile(stored, "2.8") && !stricter(p);
+          stored !== null && stored === p.replace(/^\//, "") && isContentFile(stored, "3.0") && !stricter(p);
         expect(filePathProblem(p, "content") === undefined).toBe(gameKeepsIt);
       }),
       { numRuns: 2000 },
@@ -85,7 +85,7 @@ describe("checkFilePath against the game's rules", () => {
       fc.property(path, (p) => {
         const stored = gameResolvePath(p);
         const ok =
-          stored !== null && stored === p.replace(/^\//, "") && isScript(stored, "2.8") && !stricter(p);
+          stored !== null && stored === p.replace(/^\//, "") && isScript(stored, "3.0") && !stricter(p);
         expect(filePathProblem(p, "script") === undefined).toBe(ok);
       }),
       { numRuns: 2000 },
