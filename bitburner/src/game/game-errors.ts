@@ -92,14 +92,19 @@ const RULES: Rule[] = [
 const FALLBACK_HINT = "The game refused the request; the message above is the game's own.";
 
 /**
- * The hint for a reason, for tool results. An extension refused for the connected game (details
- * with `gameVersion`, from file-path.ts) gets that game's truth instead of the table of releases.
+ * The hint for a reason, for tool results. An extension we refused (file-path.ts: details with
+ * `accepted`, and `gameVersion` once the game is known) gets what that game takes instead of the
+ * table of releases, which is for the game's own refusals.
  */
 export function gameHint(reason: unknown, details?: Record<string, unknown>): string | undefined {
   if (reason === "GAME_ERROR") return FALLBACK_HINT;
-  if ((reason === "INVALID_EXTENSION" || reason === "NOT_A_SCRIPT") && details?.gameVersion !== undefined) {
-    const accepted = (details.accepted as string[]).join(" ");
-    const use = reason === "NOT_A_SCRIPT" ? `calculate_ram works on scripts: ${accepted}` : `Use ${accepted}`;
+  const accepted = details?.accepted;
+  if ((reason === "INVALID_EXTENSION" || reason === "NOT_A_SCRIPT") && Array.isArray(accepted)) {
+    const list = accepted.join(" ");
+    if (details?.gameVersion === undefined) {
+      return `No Bitburner release takes that through the Remote API; use ${list}.`;
+    }
+    const use = reason === "NOT_A_SCRIPT" ? `calculate_ram works on scripts: ${list}` : `Use ${list}`;
     const update = details.needs === undefined ? "" : `, or update Bitburner to ${details.needs} or newer`;
     return `The connected game is Bitburner ${details.gameVersion}. ${use}${update}.`;
   }

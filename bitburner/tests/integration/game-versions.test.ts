@@ -131,9 +131,11 @@ describe("the probe", () => {
   it("a name no release takes, or a bad server, is refused without probing", async () => {
     h = await httpHarness();
     const game = await attach("3.0");
-    expect(
-      errorOf(await call(h.client, "write_file", { filename: "x.exe", content: "x" })).message,
-    ).toContain("has an extension the Remote API cannot handle");
+    const exe = errorOf(await call(h.client, "write_file", { filename: "x.exe", content: "x" }));
+    expect(exe.message).toContain("has an extension the Remote API cannot handle");
+    expect(exe.hint).toBe(
+      "No Bitburner release takes that through the Remote API; use .js .script .jsx .ts .tsx .txt .json .css.",
+    );
     expect(errorOf(await call(h.client, "get_all_file_metadata", { server: "a b" })).code).toBe(
       "INVALID_ARGS",
     );
