@@ -1,4 +1,4 @@
-/** get_file_metadata and get_all_file_metadata: newer game versions only (older ones answer UNSUPPORTED). */
+/** get_file_metadata and get_all_file_metadata: Bitburner 3.0.0 and newer (older ones answer UNSUPPORTED). */
 import { BridgeError } from "@mcp-bridge/shared";
 import { z } from "zod";
 import { FEATURES } from "../game/game-versions.js";
@@ -39,8 +39,7 @@ async function requireMetadata(ctx: ToolContext, server: string, method: string)
   );
 }
 
-const VERSION_NOTE =
-  " Needs a Bitburner version whose Remote API has file metadata; older ones answer UNSUPPORTED.";
+const VERSION_NOTE = " Needs Bitburner 3.0.0 or newer; older ones answer UNSUPPORTED.";
 
 export const getFileMetadataTool = defineTool({
   name: "get_file_metadata",

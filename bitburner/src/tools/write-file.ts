@@ -5,8 +5,8 @@ export const writeFileTool = defineTool({
   name: "write_file",
   title: "Write a file",
   description:
-    "Creates or replaces a script (.js .script; newer game versions also .jsx .ts .tsx) or text file " +
-    "(.txt; .json from 2.6.1) on an in-game " +
+    "Creates or replaces a script (.js .script; .jsx .ts .tsx from Bitburner 2.7.0) or text file " +
+    "(.txt; .json from 2.6.1, .css from 3.0.0) on an in-game " +
     "server (Remote API pushFile). The content's size is limited (FILE_WRITE_MAX_BYTES and the role's maxWriteBytes).",
   input: z.strictObject({
     filename: filenameArg,
