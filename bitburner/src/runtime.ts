@@ -7,6 +7,7 @@ import { type Logger, type Policy, PolicyStore } from "@mcp-bridge/shared";
 import { Access } from "./access.js";
 import type { BitburnerConfig } from "./config.js";
 import { DefinitionsCache } from "./definitions/definitions-cache.js";
+import { GameCapabilities } from "./game/game-capabilities.js";
 import { GameLink } from "./game/game-link.js";
 import { RemoteApi } from "./game/remote-api.js";
 import { createMetrics, type Metrics } from "./ops/metrics.js";
@@ -51,6 +52,7 @@ export async function createRuntime(
   const api = new RemoteApi(link);
   const deps: ServerDeps = {
     api,
+    game: new GameCapabilities(api, link, logger),
     access: new Access(policy, config.fileWriteMaxBytes),
     definitions: new DefinitionsCache(api, link),
     logger,

@@ -8,6 +8,7 @@ import { codeInvalidArguments, listOnlyPermitted } from "@mcp-bridge/shared/mcp"
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Access } from "./access.js";
 import type { DefinitionsCache } from "./definitions/definitions-cache.js";
+import type { GameCapabilities } from "./game/game-capabilities.js";
 import type { RemoteApi } from "./game/remote-api.js";
 import { registerTools, type ToolObserver } from "./tools/index.js";
 import { ERROR_META_KEY } from "./tools/tool-kit.js";
@@ -15,6 +16,7 @@ import { VERSION } from "./version.js";
 
 export interface ServerDeps {
   api: RemoteApi;
+  game: GameCapabilities;
   access: Access;
   definitions: DefinitionsCache;
   logger: Logger;
@@ -36,7 +38,14 @@ export function createServer(deps: ServerDeps, client: ClientIdentity): McpServe
   );
   registerTools(
     server,
-    { api: deps.api, access: deps.access, definitions: deps.definitions, client, logger: deps.logger },
+    {
+      api: deps.api,
+      game: deps.game,
+      access: deps.access,
+      definitions: deps.definitions,
+      client,
+      logger: deps.logger,
+    },
     deps.observer,
   );
   codeInvalidArguments(server, ERROR_META_KEY);

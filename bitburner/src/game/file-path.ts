@@ -13,9 +13,13 @@
  * percent-escapes such as '%2e%2e/', which some tool downstream may decode into a traversal.
  */
 import { BridgeError } from "@mcp-bridge/shared";
+import {
+  ALL_SCRIPT_EXTENSIONS,
+  ALL_TEXT_EXTENSIONS,
+  type GameProfile,
+  releaseTaking,
+} from "./game-versions.js";
 
-export const SCRIPT_EXTENSIONS = [".js", ".jsx", ".ts", ".tsx", ".script"] as const;
-export const TEXT_EXTENSIONS = [".txt", ".json"] as const;
 export const FORBIDDEN_CHARACTERS = ["*", "?", "[", "]", "!", "\\", "~", "|", "#", '"', "'", " "] as const;
 
 /** Which files an operation may touch: scripts only (calculate_ram) or any text/script file. */
@@ -49,16 +53,32 @@ export function unsafeTextProblem(text: string): string | undefined {
   return undefined;
 }
 
-export function hasScriptExtension(path: string): boolean {
-  return SCRIPT_EXTENSIONS.some((ext) => path.endsWith(ext));
+/** A path's problem: the text for people, and the `reason` (plus facts for the hint) for details. */
+export interface PathProblem {
+  text: string;
+  details: Record<string, unknown>;
 }
 
-export function hasContentExtension(path: string): boolean {
-  return hasScriptExtension(path) || TEXT_EXTENSIONS.some((ext) => path.endsWith(ext));
+/**
+ * Why the game would refuse (or rewrite) this path, or undefined when it stores it as given. With a
+ * game's profile, its extensions; without, those of any supported release (the last gate before
+ * the socket, and before a game is known).
+ */
+export function filePathProblem(
+  raw: string,
+  kind: FileKind = "content",
+  game?: GameProfile,
+): string | undefined {
+  return pathProblem(raw, kind, game)?.text;
 }
 
-/** Why the game would refuse (or rewrite) this path, or undefined when it stores it as given. */
-export function filePathProblem(raw: string, kind: FileKind = "content"): string | undefined {
+function pathProblem(raw: string, kind: FileKind, game: GameProfile | undefined): PathProblem | undefined {
+  const text = syntaxProblem(raw);
+  if (text) return { text, details: { reason: "INVALID_PATH" } };
+  return extensionProblem(raw, kind, game);
+}
+
+function syntaxProblem(raw: string): string | undefined {
   if (raw.trim() === "") return "is empty; give a file name such as 'hack.js'";
   const unsafe = unsafeTextProblem(raw);
   if (unsafe) return unsafe;
@@ -78,21 +98,46 @@ export function filePathProblem(raw: string, kind: FileKind = "content"): string
   if (dot <= 0 || dot === file.length - 1) {
     return "has no extension; the file part needs a name and an extension, e.g. 'hack.js'";
   }
-  if (kind === "script" && !hasScriptExtension(path)) {
-    return `is not a script; script extensions are ${SCRIPT_EXTENSIONS.join(" ")}`;
-  }
-  if (kind === "content" && !hasContentExtension(path)) {
-    return `has an extension the Remote API cannot handle; use ${[...SCRIPT_EXTENSIONS, ...TEXT_EXTENSIONS].join(" ")}`;
-  }
   return undefined;
 }
 
-/** The stored path (leading "/" dropped), or INVALID_ARGS with what to fix. */
-export function checkFilePath(raw: string, kind: FileKind = "content"): string {
-  const problem = filePathProblem(raw, kind);
+function extensionProblem(
+  path: string,
+  kind: FileKind,
+  game: GameProfile | undefined,
+): PathProblem | undefined {
+  const scripts = game?.scripts ?? ALL_SCRIPT_EXTENSIONS;
+  const accepted = kind === "script" ? scripts : [...scripts, ...(game?.texts ?? ALL_TEXT_EXTENSIONS)];
+  if (accepted.some((ext) => path.endsWith(ext))) return undefined;
+  const extension = path.slice(path.lastIndexOf("."));
+  const reason = kind === "script" ? "NOT_A_SCRIPT" : "INVALID_EXTENSION";
+  const since = releaseTaking(extension, kind);
+  if (!game) {
+    const text =
+      kind === "script"
+        ? `is not a script; script extensions are ${accepted.join(" ")}`
+        : `has an extension the Remote API cannot handle; use ${accepted.join(" ")}`;
+    return { text, details: { reason, accepted } };
+  }
+  const text =
+    kind === "script"
+      ? `is not a script for the connected game (Bitburner ${game.version}), whose scripts are ${accepted.join(" ")}`
+      : `has an extension the connected game (Bitburner ${game.version}) refuses; it takes ${accepted.join(" ")}`;
+  return {
+    text: since ? `${text}; ${extension} needs Bitburner ${since} or newer` : text,
+    details: { reason, accepted, gameVersion: game.version, needs: since },
+  };
+}
+
+/**
+ * The stored path (leading "/" dropped), or INVALID_ARGS with what to fix; with a game's profile,
+ * naming that game's version and what it takes.
+ */
+export function checkFilePath(raw: string, kind: FileKind = "content", game?: GameProfile): string {
+  const problem = pathProblem(raw, kind, game);
   if (problem) {
-    throw new BridgeError("INVALID_ARGS", `filename '${printable(raw)}' ${problem}`, {
-      details: { field: "filename", reason: "INVALID_PATH" },
+    throw new BridgeError("INVALID_ARGS", `filename '${printable(raw)}' ${problem.text}`, {
+      details: { field: "filename", ...problem.details },
     });
   }
   return raw.startsWith("/") ? raw.slice(1) : raw;

@@ -49,13 +49,13 @@ const RULES: Rule[] = [
     code: "INVALID_ARGS",
     hint:
       "The connected game version does not take this extension: 2.6.0 takes .js .script .txt, 2.6.1 adds .json, " +
-      "later versions add .jsx .ts .tsx. Use .js or .txt, or update Bitburner.",
+      "2.7.0 adds .jsx .ts .tsx, 3.0.0 adds .css. Use .js or .txt, or update Bitburner.",
   },
   {
     prefixes: ["Filename isn't a script", "Filename is not a script", "Not a script"],
     reason: "NOT_A_SCRIPT",
     code: "INVALID_ARGS",
-    hint: "calculate_ram works on scripts only; 2.6 knows only .js and .script as scripts (.jsx .ts .tsx came later).",
+    hint: "calculate_ram works on scripts only; 2.6 knows only .js and .script as scripts (.jsx .ts .tsx came with 2.7.0).",
   },
   {
     prefixes: ["Server hostname invalid", "Invalid hostname"],
@@ -91,9 +91,23 @@ const RULES: Rule[] = [
 
 const FALLBACK_HINT = "The game refused the request; the message above is the game's own.";
 
-/** The hint for a reason, for tool results. */
-export function gameHint(reason: unknown): string | undefined {
+/**
+ * The hint for a reason, for tool results. An extension we refused (file-path.ts: details with
+ * `accepted`, and `gameVersion` once the game is known) gets what that game takes instead of the
+ * table of releases, which is for the game's own refusals.
+ */
+export function gameHint(reason: unknown, details?: Record<string, unknown>): string | undefined {
   if (reason === "GAME_ERROR") return FALLBACK_HINT;
+  const accepted = details?.accepted;
+  if ((reason === "INVALID_EXTENSION" || reason === "NOT_A_SCRIPT") && Array.isArray(accepted)) {
+    const list = accepted.join(" ");
+    if (details?.gameVersion === undefined) {
+      return `No Bitburner release takes that through the Remote API; use ${list}.`;
+    }
+    const use = reason === "NOT_A_SCRIPT" ? `calculate_ram works on scripts: ${list}` : `Use ${list}`;
+    const update = details.needs === undefined ? "" : `, or update Bitburner to ${details.needs} or newer`;
+    return `The connected game is Bitburner ${details.gameVersion}. ${use}${update}.`;
+  }
   return RULES.find((r) => r.reason === reason)?.hint;
 }
 

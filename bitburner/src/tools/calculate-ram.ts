@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { checkFilePath } from "../game/file-path.js";
-import { defineTool, filenameArg, READ_ONLY, serverArg } from "./tool-kit.js";
+import { defineTool, filenameArg, gameFilePath, READ_ONLY, serverArg } from "./tool-kit.js";
 
 export const calculateRamTool = defineTool({
   name: "calculate_ram",
@@ -10,8 +9,9 @@ export const calculateRamTool = defineTool({
   input: z.strictObject({ filename: filenameArg, server: serverArg }),
   output: z.object({ server: z.string(), filename: z.string(), ramGb: z.number() }),
   annotations: READ_ONLY,
-  async run({ filename, server }, { api }) {
-    const path = checkFilePath(filename, "script");
+  async run({ filename, server }, ctx) {
+    const { api } = ctx;
+    const path = await gameFilePath(ctx, server, filename, "script");
     const ramGb = await api.calculateRam(server, path);
     return {
       text: `${path} on ${server} needs ${ramGb} GB of RAM.`,

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { checkFilePath } from "../game/file-path.js";
-import { defineTool, filenameArg, serverArg } from "./tool-kit.js";
+import { defineTool, filenameArg, gameFilePath, serverArg } from "./tool-kit.js";
 
 export const deleteFileTool = defineTool({
   name: "delete_file",
@@ -11,8 +10,9 @@ export const deleteFileTool = defineTool({
   input: z.strictObject({ filename: filenameArg, server: serverArg }),
   output: z.object({ server: z.string(), filename: z.string(), deleted: z.literal(true) }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  async run({ filename, server }, { api }) {
-    const path = checkFilePath(filename);
+  async run({ filename, server }, ctx) {
+    const { api } = ctx;
+    const path = await gameFilePath(ctx, server, filename);
     await api.deleteFile(server, path);
     return { text: `Deleted ${path} on ${server}.`, structured: { server, filename: path, deleted: true } };
   },

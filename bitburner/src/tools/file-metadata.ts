@@ -1,8 +1,10 @@
-/** get_file_metadata and get_all_file_metadata: newer game versions only (older ones answer UNSUPPORTED). */
+/** get_file_metadata and get_all_file_metadata: Bitburner 3.0.0 and newer (older ones answer UNSUPPORTED). */
+import { BridgeError } from "@mcp-bridge/shared";
 import { z } from "zod";
-import { checkFilePath } from "../game/file-path.js";
+import { FEATURES } from "../game/game-versions.js";
+import { checkHostname } from "../game/hostname.js";
 import type { FileMetadata } from "../game/remote-api.js";
-import { defineTool, filenameArg, READ_ONLY, serverArg } from "./tool-kit.js";
+import { defineTool, filenameArg, gameFilePath, READ_ONLY, serverArg, type ToolContext } from "./tool-kit.js";
 
 const MetadataSchema = z.object({
   filename: z.string(),
@@ -25,8 +27,19 @@ function described(m: FileMetadata) {
 const line = (m: ReturnType<typeof described>) =>
   `${m.filename}: created ${m.createdAt ?? "?"}, modified ${m.modifiedAt ?? "?"}`;
 
-const VERSION_NOTE =
-  " Needs a Bitburner version whose Remote API has file metadata; older ones answer UNSUPPORTED.";
+/** UNSUPPORTED, naming the connected game's version, when it has no file metadata methods. */
+async function requireMetadata(ctx: ToolContext, server: string, method: string): Promise<void> {
+  checkHostname(server);
+  const game = await ctx.game.profile();
+  if (game.fileMetadata) return;
+  throw new BridgeError(
+    "UNSUPPORTED",
+    `The connected game (Bitburner ${game.version}) has no ${method} in its Remote API; it came with ${FEATURES.fileMetadata.since}`,
+    { details: { reason: "UNKNOWN_METHOD", method, gameVersion: game.version } },
+  );
+}
+
+const VERSION_NOTE = " Needs Bitburner 3.0.0 or newer; older ones answer UNSUPPORTED.";
 
 export const getFileMetadataTool = defineTool({
   name: "get_file_metadata",
@@ -35,8 +48,10 @@ export const getFileMetadataTool = defineTool({
   input: z.strictObject({ filename: filenameArg, server: serverArg }),
   output: z.object({ server: z.string(), metadata: MetadataSchema }),
   annotations: READ_ONLY,
-  async run({ filename, server }, { api }) {
-    const metadata = described(await api.getFileMetadata(server, checkFilePath(filename)));
+  async run({ filename, server }, ctx) {
+    const path = await gameFilePath(ctx, server, filename);
+    await requireMetadata(ctx, server, "getFileMetadata");
+    const metadata = described(await ctx.api.getFileMetadata(server, path));
     return { text: line(metadata), structured: { server, metadata } };
   },
 });
@@ -48,8 +63,9 @@ export const getAllFileMetadataTool = defineTool({
   input: z.strictObject({ server: serverArg }),
   output: z.object({ server: z.string(), files: z.array(MetadataSchema), count: z.number().int() }),
   annotations: READ_ONLY,
-  async run({ server }, { api }) {
-    const files = (await api.getAllFileMetadata(server)).map(described);
+  async run({ server }, ctx) {
+    await requireMetadata(ctx, server, "getAllFileMetadata");
+    const files = (await ctx.api.getAllFileMetadata(server)).map(described);
     return {
       text: `${files.length} files on ${server}:\n${files.map(line).join("\n")}`,
       structured: { server, files, count: files.length },

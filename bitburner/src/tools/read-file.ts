@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { checkFilePath } from "../game/file-path.js";
-import { defineTool, filenameArg, offsetArg, page, READ_ONLY, serverArg } from "./tool-kit.js";
+import { defineTool, filenameArg, gameFilePath, offsetArg, page, READ_ONLY, serverArg } from "./tool-kit.js";
 
 export const READ_LIMIT_DEFAULT = 50_000;
 export const READ_LIMIT_MAX = 1_048_576;
@@ -32,8 +31,9 @@ export const readFileTool = defineTool({
     nextOffset: z.number().int().nullable(),
   }),
   annotations: READ_ONLY,
-  async run({ filename, server, offset, limit }, { api }) {
-    const path = checkFilePath(filename);
+  async run({ filename, server, offset, limit }, ctx) {
+    const { api } = ctx;
+    const path = await gameFilePath(ctx, server, filename);
     const text = await api.getFile(server, path);
     const { content, nextOffset } = page(text, offset, limit);
     const more =

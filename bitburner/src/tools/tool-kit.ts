@@ -15,13 +15,17 @@ import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/
 import { z } from "zod";
 import type { Access } from "../access.js";
 import type { DefinitionsCache } from "../definitions/definitions-cache.js";
+import { checkFilePath, type FileKind } from "../game/file-path.js";
+import type { GameCapabilities } from "../game/game-capabilities.js";
 import { gameHint } from "../game/game-errors.js";
+import { checkHostname } from "../game/hostname.js";
 import type { RemoteApi } from "../game/remote-api.js";
 
 export const ERROR_META_KEY = "bitburner-mcp/error";
 
 export interface ToolContext {
   api: RemoteApi;
+  game: GameCapabilities;
   access: Access;
   definitions: DefinitionsCache;
   client: ClientIdentity;
@@ -62,6 +66,22 @@ export const filenameArg = z
   .max(4096)
   .describe("Path of the file on that server, e.g. 'hack.js' or 'lib/util.ts' (a leading '/' is dropped)");
 
+/**
+ * The stored path of a file the connected game can handle, or INVALID_ARGS naming that game's
+ * version and what it takes. A bad server or a name no release accepts is refused before the game
+ * is asked anything (its version included).
+ */
+export async function gameFilePath(
+  ctx: ToolContext,
+  server: string,
+  filename: string,
+  kind: FileKind = "content",
+) {
+  checkHostname(server);
+  checkFilePath(filename, kind);
+  return checkFilePath(filename, kind, await ctx.game.profile());
+}
+
 export const offsetArg = z.number().int().min(0).default(0).describe("Where to start (0-based)");
 
 export const READ_ONLY: ToolAnnotations = {
@@ -94,7 +114,7 @@ const HINTS: Partial<Record<ErrorCode, string>> = {
 
 export function errorResult(thrown: unknown): CallToolResult {
   const error = BridgeError.from(thrown);
-  const hint = gameHint(error.details?.reason) ?? HINTS[error.code] ?? ERROR_HINTS[error.code];
+  const hint = gameHint(error.details?.reason, error.details) ?? HINTS[error.code] ?? ERROR_HINTS[error.code];
   return {
     isError: true,
     content: [{ type: "text", text: `${error.code}: ${error.message}\nHint: ${hint}` }],

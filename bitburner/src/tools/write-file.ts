@@ -1,13 +1,12 @@
 import { z } from "zod";
-import { checkFilePath } from "../game/file-path.js";
-import { defineTool, filenameArg, serverArg } from "./tool-kit.js";
+import { defineTool, filenameArg, gameFilePath, serverArg } from "./tool-kit.js";
 
 export const writeFileTool = defineTool({
   name: "write_file",
   title: "Write a file",
   description:
-    "Creates or replaces a script (.js .script; newer game versions also .jsx .ts .tsx) or text file " +
-    "(.txt; .json from 2.6.1) on an in-game " +
+    "Creates or replaces a script (.js .script; .jsx .ts .tsx from Bitburner 2.7.0) or text file " +
+    "(.txt; .json from 2.6.1, .css from 3.0.0) on an in-game " +
     "server (Remote API pushFile). The content's size is limited (FILE_WRITE_MAX_BYTES and the role's maxWriteBytes).",
   input: z.strictObject({
     filename: filenameArg,
@@ -21,8 +20,9 @@ export const writeFileTool = defineTool({
     result: z.literal("OK"),
   }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  async run({ filename, content, server }, { api, access, client }) {
-    const path = checkFilePath(filename);
+  async run({ filename, content, server }, ctx) {
+    const { api, access, client } = ctx;
+    const path = await gameFilePath(ctx, server, filename);
     const bytes = access.checkWriteSize(client, content);
     await api.pushFile(server, path, content);
     return {

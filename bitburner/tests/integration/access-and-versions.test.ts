@@ -75,7 +75,7 @@ describe("HTTP body limit", () => {
 describe("game versions", () => {
   it("maps version 2.6's strings and answers UNSUPPORTED for metadata it lacks", async () => {
     h = await httpHarness();
-    await attach({ version: "2.6" });
+    await attach({ version: "2.6.0" });
     const missing = errorOf(await call(h.client, "read_file", { filename: "nope.js" }));
     expect(missing).toMatchObject({
       code: "INVALID_ARGS",

@@ -115,7 +115,7 @@ describe("GameLink", () => {
     await until(() => !link!.status().connected);
     const call = new RemoteApi(link).getAllServers();
     await new Promise((r) => setTimeout(r, 50));
-    await game({ version: "2.6" });
+    await game({ version: "2.6.0" });
     expect((await call).map((s) => s.hostname)).toContain("home");
     expect(link.status()).toMatchObject({ connected: true, connections: 2 });
   });

@@ -1,13 +1,15 @@
 /**
  * Test support: a protocol-faithful Bitburner. A real WebSocket CLIENT that connects to our server
  * and answers like the game's Remote API: `{jsonrpc, id, result}` or `{jsonrpc, id, error: string}`,
- * version 2.6's or a newer version's error strings, the game's path rules, no reply at all to a frame
- * that is not JSON, "Unknown message received" for methods the version lacks. Replies can be held
+ * the game's path rules, no reply at all to a frame that is not JSON, "Unknown message received" for
+ * methods the version lacks. `version` picks a release (game-rules.ts): its extensions, methods and
+ * error strings (2.6.0's are bitburner-src v2.6.0 src/RemoteFileAPI/MessageHandlers.ts, kept until
+ * the handlers were reworded for 3.0). Replies can be held
  * back and released in any order; `sendRaw` sends anything (hostile frames).
  */
 import { WebSocket } from "ws";
 import { netscriptDefinitions } from "./definitions-fixture.js";
-import { type GameVersion, gameResolvePath, isContentFile, isScript } from "./game-rules.js";
+import { atLeast, type GameVersion, gameResolvePath, isContentFile, isScript } from "./game-rules.js";
 
 export type { GameVersion };
 
@@ -23,18 +25,21 @@ interface StoredFile {
   mtime: number;
 }
 
+const STRINGS_2_6 = {
+  missing: () => "Misses parameters",
+  missingOther: () => "Message misses parameters",
+  path: () => "Invalid file path",
+  pathDelete: () => "Invalid filename",
+  host: () => "Server hostname invalid",
+  ext: () => "Invalid file extension",
+  notFound: () => "File doesn't exist",
+  notScript: () => "Filename isn't a script filename",
+};
 const STRINGS = {
-  "2.6": {
-    missing: () => "Misses parameters",
-    missingOther: () => "Message misses parameters",
-    path: () => "Invalid file path",
-    pathDelete: () => "Invalid filename",
-    host: () => "Server hostname invalid",
-    ext: () => "Invalid file extension",
-    notFound: () => "File doesn't exist",
-    notScript: () => "Filename isn't a script filename",
-  },
-  "2.8": {
+  "2.6.0": STRINGS_2_6,
+  "2.6.1": STRINGS_2_6,
+  "2.8": STRINGS_2_6,
+  "3.0": {
     missing: () => "Missing params",
     missingOther: () => "Missing params",
     path: (f: string) => `Invalid file path: ${f}`,
@@ -68,7 +73,7 @@ export class FakeGame {
     readonly socket: WebSocket,
     options: FakeGameOptions,
   ) {
-    this.version = options.version ?? "2.8";
+    this.version = options.version ?? "3.0";
     this.definitions = options.definitions ?? netscriptDefinitions();
     for (const host of ["home", ...(options.servers ?? ["n00dles", "foodnstuff"])])
       this.servers.set(host, new Map());
@@ -153,7 +158,7 @@ export class FakeGame {
     const s = STRINGS[this.version];
     const str = (v: unknown): v is string => typeof v === "string";
     const host = () => this.servers.get(p.server as string);
-    const newer = this.version !== "2.6";
+    const metadata = atLeast(this.version, "3.0");
     switch (method) {
       case "pushFile": {
         if (!str(p.filename) || !str(p.content) || !str(p.server)) return { error: s.missing() };
@@ -169,7 +174,7 @@ export class FakeGame {
       case "deleteFile":
       case "calculateRam":
       case "getFileMetadata": {
-        if (method === "getFileMetadata" && !newer) break;
+        if (method === "getFileMetadata" && !metadata) break;
         if (!str(p.filename) || !str(p.server)) return { error: s.missingOther() };
         const path = gameResolvePath(p.filename);
         if (!path) return { error: method === "getFile" ? s.path(p.filename) : s.pathDelete(p.filename) };
@@ -192,7 +197,7 @@ export class FakeGame {
       case "getFileNames":
       case "getAllFiles":
       case "getAllFileMetadata": {
-        if (method === "getAllFileMetadata" && !newer) break;
+        if (method === "getAllFileMetadata" && !metadata) break;
         if (!str(p.server)) return { error: s.missingOther() };
         if (!host()) return { error: s.host(p.server) };
         const files = [...host()!.entries()];
@@ -219,7 +224,7 @@ export class FakeGame {
           })),
         };
       case "getSaveFile": {
-        if (!newer) break;
+        if (!atLeast(this.version, "2.8")) break;
         const bytes = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 37) % 256));
         return { result: { identifier: "fake-game", binary: true, save: bytes.toString("base64") } };
       }

@@ -3,7 +3,15 @@
  * (a regex over "directory/" parts and a "name.ext" file part, then "."/".." resolved against the
  * root), kept apart from bitburner/src so the property test compares two independent readings.
  */
-export type GameVersion = "2.6" | "2.8";
+/**
+ * Releases the fake game can be. 2.6.0: .js .script .txt. 2.6.1: + .json. 2.8 (as 2.7.0): + .jsx .ts
+ * .tsx, and getSaveFile (2.8.1). 3.0: + .css, getFileMetadata/getAllFileMetadata, reworded errors.
+ */
+export type GameVersion = "2.6.0" | "2.6.1" | "2.8" | "3.0";
+const RANK: Record<GameVersion, number> = { "2.6.0": 0, "2.6.1": 1, "2.8": 2, "3.0": 3 };
+
+/** Whether `version` is `since` or newer. */
+export const atLeast = (version: GameVersion, since: GameVersion) => RANK[version] >= RANK[since];
 
 const INVALID = ["/", "*", "?", "[", "]", "!", "\\", "~", "|", "#", '"', "'", " "];
 const valid = `[^${INVALID.map((c) => `\\${c === " " ? "x20" : c}`).join("")}]`;
@@ -30,15 +38,21 @@ export function gameResolvePath(path: string): string | null {
 }
 
 export function scriptExtensions(version: GameVersion): string[] {
-  return version === "2.6" ? [".js", ".script"] : [".js", ".jsx", ".ts", ".tsx", ".script"];
+  return atLeast(version, "2.8") ? [".js", ".jsx", ".ts", ".tsx", ".script"] : [".js", ".script"];
 }
 
-export const textExtensions = [".txt", ".json"];
+export function textExtensions(version: GameVersion): string[] {
+  return [
+    ".txt",
+    ...(atLeast(version, "2.6.1") ? [".json"] : []),
+    ...(atLeast(version, "3.0") ? [".css"] : []),
+  ];
+}
 
 export function isScript(path: string, version: GameVersion): boolean {
   return scriptExtensions(version).some((e) => path.endsWith(e));
 }
 
 export function isContentFile(path: string, version: GameVersion): boolean {
-  return isScript(path, version) || textExtensions.some((e) => path.endsWith(e));
+  return isScript(path, version) || textExtensions(version).some((e) => path.endsWith(e));
 }

@@ -2,7 +2,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkFilePath, filePathProblem } from "../../src/game/file-path.js";
-import { gameResolvePath, isContentFile, isScript } from "../support/game-rules.js";
+import { type Capabilities, profileOf } from "../../src/game/game-versions.js";
+import {
+  atLeast,
+  type GameVersion,
+  gameResolvePath,
+  isContentFile,
+  isScript,
+} from "../support/game-rules.js";
 
 // Pieces that hit every rule: separators, dots, forbidden characters, extensions, odd Unicode.
 const piece = fc.constantFrom(
@@ -59,7 +66,7 @@ const likelyPath = fc
     fc.constantFrom("", "/"),
     fc.array(fc.constantFrom("lib", "a.b", ".", "..", "x y", ""), { maxLength: 3 }),
     fc.constantFrom("main", "a.b", ".hidden", ""),
-    fc.constantFrom(".js", ".ts", ".script", ".txt", ".json", ".exe", ".", ""),
+    fc.constantFrom(".js", ".ts", ".tsx", ".jsx", ".script", ".txt", ".json", ".css", ".exe", ".", ""),
   )
   .map(([lead, dirs, name, ext]) => lead + dirs.map((d) => `${d}/`).join("") + name + ext);
 const path = fc.oneof(anyPath, likelyPath);
@@ -73,7 +80,7 @@ describe("checkFilePath against the game's rules", () => {
       fc.property(path, (p) => {
         const stored = gameResolvePath(p);
         const gameKeepsIt =
-          stored !== null && stored === p.replace(/^\//, "") && isContentFile(stored, "2.8") && !stricter(p);
+          stored !== null && stored === p.replace(/^\//, "") && isContentFile(stored, "3.0") && !stricter(p);
         expect(filePathProblem(p, "content") === undefined).toBe(gameKeepsIt);
       }),
       { numRuns: 2000 },
@@ -85,7 +92,7 @@ describe("checkFilePath against the game's rules", () => {
       fc.property(path, (p) => {
         const stored = gameResolvePath(p);
         const ok =
-          stored !== null && stored === p.replace(/^\//, "") && isScript(stored, "2.8") && !stricter(p);
+          stored !== null && stored === p.replace(/^\//, "") && isScript(stored, "3.0") && !stricter(p);
         expect(filePathProblem(p, "script") === undefined).toBe(ok);
       }),
       { numRuns: 2000 },
@@ -106,5 +113,46 @@ describe("checkFilePath against the game's rules", () => {
     expect(filePathProblem("x\u202Esj.txt")).toMatch(/U\+202E/);
     expect(filePathProblem("%2e%2e/x.js")).toMatch(/percent-escape '%2e'/);
     expect(() => checkFilePath("a\n.js")).toThrowError(/filename 'a\\u\{a\}\.js'/);
+  });
+});
+
+/** What the probes learn from each release of the fake game (game-capabilities.ts; its integration test checks this). */
+const capabilitiesOf = (v: GameVersion): Capabilities => ({
+  json: atLeast(v, "2.6.1"),
+  jsxTs: atLeast(v, "2.8"),
+  css: atLeast(v, "3.0"),
+  fileMetadata: atLeast(v, "3.0"),
+});
+const VERSIONS: GameVersion[] = ["2.6.0", "2.6.1", "2.8", "3.0"];
+
+describe("checkFilePath for the connected release", () => {
+  it.each(VERSIONS)(
+    "%s: accepts exactly what that release stores, and as a script what it runs",
+    (version) => {
+      const game = profileOf(capabilitiesOf(version));
+      fc.assert(
+        fc.property(path, (p) => {
+          const stored = gameResolvePath(p);
+          const same = stored !== null && stored === p.replace(/^\//, "") && !stricter(p);
+          expect(filePathProblem(p, "content", game) === undefined).toBe(
+            same && isContentFile(stored, version),
+          );
+          expect(filePathProblem(p, "script", game) === undefined).toBe(same && isScript(stored, version));
+        }),
+        { numRuns: 500 },
+      );
+    },
+  );
+
+  it("names each release range from what the probes found; an unreadable answer refuses nothing", () => {
+    expect(VERSIONS.map((v) => profileOf(capabilitiesOf(v)).version)).toEqual([
+      "2.6.0",
+      "2.6.1 or newer, older than 2.7.0",
+      "2.7.0 or newer, older than 3.0.0",
+      "3.0.0 or newer",
+    ]);
+    const unsure = profileOf({ json: false, jsxTs: undefined, css: false, fileMetadata: false });
+    expect(unsure.version).toBe("2.6.0");
+    expect(unsure.scripts).toContain(".ts");
   });
 });
