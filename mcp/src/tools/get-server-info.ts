@@ -22,6 +22,11 @@ export function registerGetServerInfoTool(server: McpServer, deps: ToolDeps): vo
     name,
     config(deps),
     (d, serverId) =>
-      `${serverId}: Minecraft ${String(d.version)}, ${d.onlinePlayers}/${d.maxPlayers} players, time ${d.timeOfDay}, ${String(d.weather)}, ${d.tps} TPS`,
+      `${serverId}: Minecraft ${String(d.version)}, ${d.onlinePlayers}/${d.maxPlayers} players, time ${d.timeOfDay}, ${String(d.weather)}, ${formatTps(Number(d.tps))} TPS`,
   );
+}
+
+/** For people: 19.99999833939408 reads as 20, 19.456 as 19.46 (structuredContent keeps the number). */
+export function formatTps(tps: number): string {
+  return String(Math.round(tps * 100) / 100);
 }
