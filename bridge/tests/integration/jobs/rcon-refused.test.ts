@@ -35,7 +35,7 @@ describe("a refused RCON password", () => {
 
     let readyz: { ready: boolean; checks: Record<string, { ok: boolean; detail: string; code?: string }> };
     await until(async () => {
-      readyz = await (await fetch(`${bridge.url}/readyz`)).json();
+      readyz = (await (await fetch(`${bridge.url}/readyz`)).json()) as typeof readyz;
       return readyz.checks["rcon:s1"]?.code !== undefined;
     }, "/readyz to report the refused password");
     expect(readyz!.ready).toBe(false);
