@@ -5,6 +5,7 @@
  * in-process with createBridge(config, deps).
  */
 import { commandQueueName, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
+import { guardRedis, redisAddress, redisReason } from "@mcp-bridge/shared/queue";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -71,7 +72,9 @@ function defaultRcon(config: BridgeConfig) {
 export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridge {
   const logger = deps.logger ?? createLogger({ name: "bridge", level: config.logLevel });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
-  redis.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
+  redis.on("error", (error) =>
+    logger.warn({ redis: redisAddress(redis), reason: redisReason(error) }, "Redis connection error"),
+  );
   const metrics = createMetrics();
   const policies = new PolicyStore(config.policyFile, {
     onReload: () => logger.info({ policyFile: config.policyFile }, "policy reloaded"),
@@ -137,9 +140,9 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
   let ops: OpsServer | undefined;
 
   async function status() {
-    const redisState = await redis.ping().then(
+    const redisState = await guardRedis(redis, "checking readiness", () => redis.ping(), 1000).then(
       () => "ok",
-      (error: Error) => `unreachable: ${error.message}`,
+      (error: Error) => error.message,
     );
     return { redis: redisState, servers: runtimes.map((r) => r.status()) };
   }
@@ -150,11 +153,14 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
     for (const server of s.servers) {
       // A standby (lease held elsewhere) is ready: it serves nothing until it takes over.
       const rconOk = !server.leaseHeld || (server.rconConnected && server.mode !== undefined);
+      const failure = server.leaseHeld ? server.rconFailure : undefined;
       checks[`rcon:${server.serverId}`] = {
         ok: rconOk,
         detail: server.leaseHeld
-          ? `${server.rconConnected ? "connected" : "disconnected"}, mode ${server.mode ?? "unknown"}`
+          ? `${server.rconConnected ? "connected" : "disconnected"}, mode ${server.mode ?? "unknown"}${failure ? `; ${failure.code}: ${failure.message}` : ""}`
           : "standby",
+        // A failure the bridge will not retry (a refused password): waiting cannot make it ready.
+        ...(failure?.final && { code: failure.code }),
       };
       if (server.leaseHeld) {
         const described = sources.get(server.serverId)?.describe() ?? [];

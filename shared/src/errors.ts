@@ -73,6 +73,8 @@ export interface BridgeErrorOptions {
   details?: Record<string, unknown>;
   retryable?: boolean;
   cause?: unknown;
+  /** The queued job the error belongs to (not part of the payload; results name it in _meta). */
+  jobId?: string;
 }
 
 export class BridgeError extends Error {
@@ -80,10 +82,12 @@ export class BridgeError extends Error {
   readonly code: ErrorCode;
   readonly retryable: boolean;
   readonly details: Record<string, unknown> | undefined;
+  readonly jobId: string | undefined;
 
   constructor(code: ErrorCode, message: string, options: BridgeErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
+    this.jobId = options.jobId;
     this.retryable =
       options.retryable ?? (RETRYABLE_BY_DEFAULT[code] && options.details?.mayHaveRun !== true);
     this.details = options.details;

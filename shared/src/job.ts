@@ -25,6 +25,8 @@ export const redisKeys = (prefix: string) => ({
   /** Which event sources are active for a server and which types each delivers (JSON, with a TTL). */
   eventSources: (serverId: string) => `${prefix}:event-sources:${serverId}`,
   lease: (serverId: string) => `${prefix}:lease:${serverId}`,
+  /** The lease holder's view of its server: RCON, mode, and why it refuses jobs (JSON, with a TTL). */
+  serverState: (serverId: string) => `${prefix}:server-state:${serverId}`,
   rate: (clientId: string) => `${prefix}:rate:${clientId}`,
   /** Which BullMQ job ran a request id (single use of signed jobs; see bridge/src/jobs/request-claims). */
   requestClaim: (requestId: string) => `${prefix}:request:${requestId}`,

@@ -17,6 +17,8 @@ import type { BridgeMetrics } from "./metrics.js";
 export interface ReadinessCheck {
   ok: boolean;
   detail?: string;
+  /** The protocol error code of a failure the bridge does not retry (e.g. AUTH_FAILED): fix, then restart. */
+  code?: string;
   /** For `events:<serverId>`: each event source, whether it is active and the types it delivers. */
   eventSources?: EventSourceDescription[];
 }

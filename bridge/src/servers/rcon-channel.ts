@@ -12,7 +12,9 @@ export interface RconChannel {
   command(text: string, options?: { timeoutMs?: number }): Promise<string>;
   readonly connected: boolean;
   close(): Promise<void>;
-  on(event: "connected" | "disconnected" | "reconnecting", listener: () => void): unknown;
+  on(event: "connected" | "disconnected", listener: () => void): unknown;
+  /** Each failed attempt before the next one; `error` says why it failed. */
+  on(event: "reconnecting", listener: (info: { error: unknown }) => void): unknown;
 }
 
 export interface VanillaContext {

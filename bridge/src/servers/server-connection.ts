@@ -45,6 +45,10 @@ export class ServerConnection implements RequestExecutor {
   private currentMode: Mode | undefined;
   private checks: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Why the last connect attempt failed (cleared on login). */
+  private lastFailure: BridgeError | undefined;
+  /** Set when RCON gave up (a refused password): no job of this server runs until a restart. */
+  private gaveUp: BridgeError | undefined;
 
   constructor(private readonly options: ServerConnectionOptions) {
     this.rcon = options.createRcon(options.server);
@@ -67,6 +71,12 @@ export class ServerConnection implements RequestExecutor {
     return this.capability?.mode;
   }
 
+  /** Why the server cannot be used now: the refusal that stopped RCON, else the last connect failure. */
+  get failure(): { error: BridgeError; final: boolean } | undefined {
+    if (this.gaveUp) return { error: this.gaveUp, final: true };
+    return this.lastFailure && !this.connected ? { error: this.lastFailure, final: false } : undefined;
+  }
+
   get modVersion(): string | undefined {
     return this.capability?.mode === "mod" ? this.capability.hello.modVersion : undefined;
   }
@@ -75,12 +85,18 @@ export class ServerConnection implements RequestExecutor {
     const { rcon } = this;
     rcon.on("connected", () => this.onConnected());
     rcon.on("disconnected", () => this.onDisconnected());
-    rcon.on("reconnecting", () => this.options.metrics?.rconReconnect?.(this.serverId));
+    rcon.on("reconnecting", ({ error }) => {
+      this.lastFailure = BridgeError.from(error, "CONNECTION_ERROR");
+      this.options.metrics?.rconReconnect?.(this.serverId);
+    });
     rcon.start().catch((error: unknown) => {
+      if (this.closed) return;
+      this.gaveUp = BridgeError.from(error, "CONNECTION_ERROR");
       this.options.logger.error(
         { err: error },
         "RCON gave up connecting; jobs stay queued until the bridge restarts",
       );
+      this.options.onLost();
     });
   }
 
@@ -126,6 +142,7 @@ export class ServerConnection implements RequestExecutor {
   }
 
   private onConnected(): void {
+    this.lastFailure = undefined;
     this.checks = this.checks.then(async () => {
       if (this.closed || !this.rcon.connected) return;
       let capability: Capability;

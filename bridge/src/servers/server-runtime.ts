@@ -24,6 +24,7 @@ import { RequestClaims } from "../jobs/request-claims.js";
 import type { ServerSources } from "../sources/server-sources.js";
 import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
 import { type ConnectionMetrics, ServerConnection } from "./server-connection.js";
+import { StatePublisher } from "./state-publisher.js";
 
 export interface RuntimeMetrics extends ConnectionMetrics {
   observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
@@ -65,12 +66,15 @@ export interface ServerStatus {
   rconConnected: boolean;
   mode: Mode | undefined;
   modVersion: string | undefined;
+  /** Why RCON is not usable: `final` when the bridge gave up until a restart (a refused password). */
+  rconFailure?: { code: string; message: string; final: boolean };
 }
 
 export class ServerRuntime implements RequestExecutor {
   readonly lease: Lease;
   private connection: ServerConnection | undefined;
   private worker: CommandWorker | undefined;
+  private state: StatePublisher | undefined;
   private stopping = false;
   private readonly log: Logger;
 
@@ -117,12 +121,16 @@ export class ServerRuntime implements RequestExecutor {
   }
 
   status(): ServerStatus {
+    const failure = this.connection?.failure;
     return {
       serverId: this.serverId,
       leaseHeld: this.lease.held,
       rconConnected: this.connection?.connected ?? false,
       mode: this.connection?.mode,
       modVersion: this.connection?.modVersion,
+      ...(failure && {
+        rconFailure: { code: failure.error.code, message: failure.error.message, final: failure.final },
+      }),
     };
   }
 
@@ -179,13 +187,31 @@ export class ServerRuntime implements RequestExecutor {
       onUsable: () => {
         if (this.connection !== connection) return;
         this.options.sources?.refresh();
+        this.state?.publish();
         this.worker?.resume();
       },
       onLost: () => {
-        if (this.connection === connection) void this.worker?.pause().catch(() => undefined);
+        if (this.connection !== connection) return;
+        this.state?.publish();
+        void this.worker?.pause().catch(() => undefined);
       },
     });
     this.connection = connection;
+    this.state = new StatePublisher({
+      redis: this.options.leaseRedis,
+      prefix: this.options.prefix,
+      serverId: server.id,
+      logger: this.log,
+      state: () => {
+        const failure = connection.failure;
+        return {
+          rconConnected: connection.connected,
+          ...(connection.mode && { mode: connection.mode }),
+          ...(failure?.final && { refusing: failure.error.toPayload() }),
+        };
+      },
+    });
+    this.state.start();
     const replies = new JobReplies(this.options.leaseRedis, this.options.prefix, this.log);
     this.worker = new CommandWorker({
       redisUrl: this.options.redisUrl,
@@ -235,6 +261,8 @@ export class ServerRuntime implements RequestExecutor {
       this.connection = undefined;
       await connection?.close(`this bridge no longer owns it: ${reason}`);
     }
+    await this.state?.stop();
+    this.state = undefined;
     await worker?.close(this.options.shutdownTimeoutMs ?? 10_000);
     await this.options.sources?.stop();
     this.worker = undefined;

@@ -6,6 +6,7 @@
  */
 import { BridgeError } from "@mcp-bridge/shared";
 import { recordFromEntry, type StreamEntry } from "@mcp-bridge/shared/events";
+import { redisUnreachable } from "@mcp-bridge/shared/queue";
 import type { Redis } from "ioredis";
 import type { EventLog, EventPage, EventQuery } from "./event-log.js";
 import { matchesFilter } from "./subscription.js";
@@ -65,10 +66,7 @@ export class EventWaiter {
       return { events: [], nextCursor: cursor, scanned: 0, timedOut: true };
     } catch (error) {
       if (signal?.aborted) throw cancelled();
-      throw new BridgeError(
-        "CONNECTION_ERROR",
-        `Redis is unreachable while waiting for events: ${(error as Error).message}`,
-      );
+      throw redisUnreachable(connection, "waiting for events", error);
     } finally {
       signal?.removeEventListener("abort", onAbort);
       connection.disconnect();

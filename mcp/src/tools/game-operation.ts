@@ -63,7 +63,7 @@ function registerGameTool<O extends Operation>(
           "TIMEOUT",
           `Job ${outcome.jobId} on server '${serverId}' did not finish in time and is still queued (state: ${outcome.state}); the bridge or the Minecraft server may be down`,
           // Not retryable: the job may still run, so a resend could run it twice.
-          { details: { jobId: outcome.jobId, state: outcome.state }, retryable: false },
+          { details: { jobId: outcome.jobId, state: outcome.state }, retryable: false, jobId: outcome.jobId },
         );
       }
       const parsed = OPERATIONS[op].result.safeParse(outcome.data);
@@ -71,11 +71,14 @@ function registerGameTool<O extends Operation>(
         throw new BridgeError(
           "SERVER_ERROR",
           `The bridge answered ${op} with data that does not match the protocol`,
-          { details: { jobId: outcome.jobId, issue: parsed.error.issues[0]?.message } },
+          {
+            details: { jobId: outcome.jobId, issue: parsed.error.issues[0]?.message },
+            jobId: outcome.jobId,
+          },
         );
       }
       const data = parsed.data as Record<string, unknown>;
-      return okResult(summary(data, serverId), data);
+      return okResult(summary(data, serverId), data, outcome.jobId);
     },
     {
       policyArgs: (input) => withoutServer(input as GameArgs),

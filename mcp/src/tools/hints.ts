@@ -21,6 +21,10 @@ export const MOD_ALLOW_LIST_HINT =
 export const JOB_SECRET_HINT =
   "The bridge refused the job's signature: JOB_SECRET differs between this MCP server and the bridge. Set the same JOB_SECRET for both and restart the one that changed.";
 
+/** The bridge's RCON login was refused: it runs no job of that server until it is restarted. */
+export const RCON_PASSWORD_HINT =
+  "The bridge's MC_RCON_PASSWORD differs from the Minecraft server's rcon.password (server.properties). Fix it and restart the bridge; jobs already queued run then, and this call can be sent again.";
+
 export interface HintContext {
   deps: ToolDeps;
   serverId: string;
@@ -49,10 +53,11 @@ export async function hintFor(error: BridgeError, ctx: HintContext): Promise<str
       return errorDetails("PERMISSION_DENIED", error.details).reportedBy === "mod"
         ? MOD_ALLOW_LIST_HINT
         : ERROR_HINTS.PERMISSION_DENIED;
-    case "AUTH_FAILED":
-      return errorDetails("AUTH_FAILED", error.details).credential === "job_secret"
-        ? JOB_SECRET_HINT
-        : ERROR_HINTS.AUTH_FAILED;
+    case "AUTH_FAILED": {
+      const { credential } = errorDetails("AUTH_FAILED", error.details);
+      if (credential === "job_secret") return JOB_SECRET_HINT;
+      return credential === "rcon_password" ? RCON_PASSWORD_HINT : ERROR_HINTS.AUTH_FAILED;
+    }
     default:
       return ERROR_HINTS[error.code];
   }

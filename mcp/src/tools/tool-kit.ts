@@ -1,7 +1,7 @@
 /**
  * Shared pieces of every tool: the optional `server` argument, success results (structuredContent +
  * short text) and error results (`isError`, the protocol code first, a hint the model can act on,
- * and the code again in `_meta` for programs).
+ * and the code again in `_meta` for programs). A result of a queued job names it in `_meta`.
  */
 import { BridgeError, ERROR_HINTS } from "@mcp-bridge/shared";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -9,6 +9,8 @@ import { z } from "zod";
 import type { ServerDeps } from "../deps.js";
 
 export const ERROR_META_KEY = "minecraft-mcp/error";
+/** `{jobId}` of the queued job behind a result (success or error): for get_job and Bull Board. */
+export const JOB_META_KEY = "minecraft-mcp/job";
 
 export function serverArg(servers: string[]) {
   return z
@@ -27,8 +29,10 @@ export function resolveServer(deps: ServerDeps, server: string | undefined): str
   return id;
 }
 
-export function okResult(text: string, structured: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: "text", text }], structuredContent: structured };
+export function okResult(text: string, structured: Record<string, unknown>, jobId?: string): CallToolResult {
+  const result: CallToolResult = { content: [{ type: "text", text }], structuredContent: structured };
+  if (jobId !== undefined) result._meta = { [JOB_META_KEY]: { jobId } };
+  return result;
 }
 
 export function errorResult(thrown: unknown, hint?: string): CallToolResult {
@@ -37,7 +41,10 @@ export function errorResult(thrown: unknown, hint?: string): CallToolResult {
   return {
     isError: true,
     content: [{ type: "text", text: `${error.code}: ${error.message}\nHint: ${advice}` }],
-    _meta: { [ERROR_META_KEY]: { ...error.toPayload(), hint: advice, retryable: error.retryable } },
+    _meta: {
+      [ERROR_META_KEY]: { ...error.toPayload(), hint: advice, retryable: error.retryable },
+      ...(error.jobId === undefined ? {} : { [JOB_META_KEY]: { jobId: error.jobId } }),
+    },
   };
 }
 

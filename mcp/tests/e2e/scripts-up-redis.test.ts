@@ -3,7 +3,7 @@
  * start_private_redis): it requires a password, REDIS_URL carries it, and the password is on no
  * process's command line (it goes in through the config on stdin).
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -47,6 +47,44 @@ describe("scripts/up's private Redis", () => {
     expect(cmdline).toContain("redis-server");
     expect(cmdline).not.toContain(password);
   });
+});
+
+describe("./scripts/up with a wrong REDIS_URL", () => {
+  const up = (redisUrl: string) =>
+    new Promise<{ code: number | null; output: string; ms: number }>((resolve) => {
+      const started = Date.now();
+      const env = {
+        ...process.env,
+        REDIS_URL: redisUrl,
+        RUN_DIR: mkdtempSync(join(tmpdir(), "mcpb-up-bad-")),
+      };
+      execFile("./scripts/up", [], { cwd: REPO, env, encoding: "utf8" }, (error, stdout, stderr) =>
+        resolve({
+          code: error ? (error.code as number) : 0,
+          output: stdout + stderr,
+          ms: Date.now() - started,
+        }),
+      );
+    });
+
+  it("stops before starting anything, with the rule the URL breaks", async () => {
+    const result = await up("localhost:6390");
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain("REDIS_URL must be a redis:// or rediss:// URL");
+    expect(result.output).not.toContain("is up");
+    expect(result.output).not.toContain("devserver");
+  }, 120_000);
+
+  it("names an unreachable Redis by URL without its password, in plain words", async () => {
+    const port = await freePort();
+    const result = await up(`redis://:hunter2-secret@127.0.0.1:${port}`);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain(
+      `Redis at redis://127.0.0.1:${port} is unreachable: nothing accepts connections there`,
+    );
+    expect(result.output).not.toContain("hunter2-secret");
+    expect(result.output).not.toMatch(/maxRetriesPerRequest|is up/);
+  }, 120_000);
 });
 
 /** The first reply line of a Redis server to one inline command, without authenticating. */

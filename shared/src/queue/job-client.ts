@@ -25,6 +25,7 @@ import {
 import { dataFromReturnValue, errorFromFailedJob } from "./failure.js";
 import { guardRedis } from "./redis-guard.js";
 import { ReplyInbox, type ReplyMessage } from "./reply-inbox.js";
+import { ServerStateReader } from "./server-state.js";
 
 export type JobOutcome =
   | { status: "completed"; jobId: string; data: unknown }
@@ -68,11 +69,13 @@ export class JobClient {
   private readonly queues = new Map<string, ServerQueue>();
   private readonly pending = new Map<string, Pending>();
   private readonly inbox: ReplyInbox;
+  private readonly states: ServerStateReader;
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(private readonly options: JobClientOptions) {
     this.inbox = new ReplyInbox(options.redis, options.prefix, (reply) => this.onReply(reply));
+    this.states = new ServerStateReader(options.redis, options.prefix);
   }
 
   get timeoutMs(): number {
@@ -83,6 +86,8 @@ export class JobClient {
    * Queues the operation and waits up to `timeoutMs` (default: the configured JOB_TIMEOUT_MS).
    * `requestId` (job id and idempotency key) is random unless given: a producer that may replay the
    * same action after a crash (npc) passes a stable one, and BullMQ keeps the first job.
+   * A server whose bridge gave up on it (a refused RCON password) is refused before anything is
+   * queued (server-state.ts). An error of a queued job carries its id (BridgeError.jobId).
    */
   async run<O extends Operation>(
     serverId: string,
@@ -95,6 +100,7 @@ export class JobClient {
     const envelope = makeRequest(op, args, { id: requestId });
     const jobId = envelope.id;
     const data = signJob({ serverId, envelope, client, replyTo: this.inbox.id }, this.options.secret);
+    await this.states.assertAccepting(serverId);
     const sq = this.serverQueue(serverId);
     this.inbox.start();
     if (!sq.isReady) await guardRedis(this.options.redis, "waiting for the queue", () => sq.ready);
@@ -108,7 +114,9 @@ export class JobClient {
       throw error;
     }
     this.options.logger.debug({ jobId, serverId, op, client: client.id }, "job queued");
-    const outcome = await result;
+    const outcome = await result.catch((error: unknown) => {
+      throw withJobId(BridgeError.from(error), jobId);
+    });
     if (outcome !== TIMED_OUT) return { status: "completed", jobId, data: outcome };
     const state = await sq.queue.getJobState(jobId).catch(() => "unknown");
     return { status: "pending", jobId, state };
@@ -256,6 +264,16 @@ export class JobClient {
 }
 
 const TIMED_OUT = Symbol("timed out");
+
+function withJobId(error: BridgeError, jobId: string): BridgeError {
+  return new BridgeError(error.code, error.message, {
+    details: error.details,
+    retryable: error.retryable,
+    cause: error,
+    jobId,
+  });
+}
+
 /** A job pending this long is read from the queue, then again each SWEEP_MS. */
 export const SWEEP_MS = 1000;
 const CLOSE_WAIT_MS = 5000;

@@ -92,10 +92,8 @@ export class RconConnection {
             return fail(
               new BridgeError(
                 "AUTH_FAILED",
-                `RCON ${where} refused the password; set the server's rcon.password`,
-                {
-                  details: { host: target.host, port: target.port },
-                },
+                `RCON ${where} refused the password: set MC_RCON_PASSWORD to the server's rcon.password (server.properties) and restart the bridge`,
+                { details: { host: target.host, port: target.port, credential: "rcon_password" } },
               ),
             );
           }

@@ -259,7 +259,7 @@ export const OPERATIONS = {
         "Returns the Minecraft version, player count and maximum, time of day (ticks), weather and TPS.",
       annotations: READ,
       summary: (d, serverId) =>
-        `${serverId}: Minecraft ${String(d.version)}, ${d.onlinePlayers}/${d.maxPlayers} players, time ${d.timeOfDay}, ${String(d.weather)}, ${d.tps} TPS`,
+        `${serverId}: Minecraft ${String(d.version)}, ${d.onlinePlayers}/${d.maxPlayers} players, time ${d.timeOfDay}, ${String(d.weather)}, ${Math.round(Number(d.tps) * 100) / 100} TPS`,
     },
   }),
   get_world_info: defineOperation({
