@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { TOOL_OPERATIONS } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
@@ -21,9 +22,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { createRuntime, type Runtime } from "../../src/runtime.js";
-import { TOOL_NAMES } from "../../src/tools/index.js";
 import { type RunningHttp, startHttp } from "../../src/transports/http.js";
 import { call, errorCode, JOB_SECRET, TOKENS, testPolicyDocument } from "../support/harness.js";
+
+/** The tools that are not game operations: the job and event tools. */
+const NON_GAME_TOOLS = [
+  "get_job",
+  "subscribe_events",
+  "get_events",
+  "wait_for_events",
+  "get_chat_history",
+  "search_events",
+];
 
 const mcpDir = fileURLToPath(new URL("../..", import.meta.url));
 const prefix = uniquePrefix("lists");
@@ -140,7 +150,7 @@ describe("lists over Streamable HTTP follow the role", () => {
 
   it("shows an admin every tool, prompt and template", async () => {
     const admin = await connect(TOKENS.admin);
-    expect(await toolNames(admin)).toEqual(sorted([...TOOL_NAMES]));
+    expect(await toolNames(admin)).toEqual(sorted([...TOOL_OPERATIONS, ...NON_GAME_TOOLS]));
     expect(await promptNames(admin)).toEqual(ALL_PROMPTS);
     expect(await templateUris(admin)).toEqual(ALL_TEMPLATES);
     expect(
