@@ -39,6 +39,14 @@ export const NpcConfigSchema = z.object({
   NPC_PLAYER_PER_MINUTE: env.int(20, 1, 100_000),
   NPC_PER_MINUTE: env.int(30, 1, 100_000),
   JOB_TIMEOUT_MS: env.int(10_000, 100, 600_000),
+  /** How often an owned NPC's entity is looked for (with the mod), and summoned again when gone. */
+  NPC_PRESENCE_CHECK_MS: env.int(10_000, 200, 3_600_000),
+  /**
+   * Write the NPCs' roles into POLICY_FILE on every reload of NPC_FILE (`minecraft-npc policy
+   * --merge` at each change), so that the bridge allows what the file now defines. Needs write
+   * access to the policy file; off, the policy is merged by hand and a rename waits for it.
+   */
+  NPC_POLICY_MERGE: env.bool(false),
 });
 export type NpcConfig = z.infer<typeof NpcConfigSchema>;
 

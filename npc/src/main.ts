@@ -7,11 +7,11 @@
  *   minecraft-npc check                exit 0 when every LLM backend the NPCs use is ready, else say why
  * The service starts whether or not the LLM is ready: its NPCs turn on when it is (llm/readiness.ts).
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createLogger, loadConfigOrExit, PolicyStore, parseJson, redactRedisUrl } from "@mcp-bridge/shared";
+import { createLogger, loadConfigOrExit, PolicyStore, redactRedisUrl } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { loadConfig } from "./config.js";
-import { mergePolicy, modAllowPatterns, policyFragment } from "./definitions/command-patterns.js";
+import { modAllowPatterns, policyFragment } from "./definitions/command-patterns.js";
+import { mergePolicyFile } from "./definitions/policy-file.js";
 import { DefinitionStore } from "./definitions/store.js";
 import { OllamaBackend } from "./llm/ollama.js";
 import { OpenAiBackend } from "./llm/openai.js";
@@ -94,12 +94,7 @@ async function serve(): Promise<void> {
 if (command === "policy") {
   const npcs = definitions();
   if (flag === "--merge" && target) {
-    const merged = mergePolicy(
-      parseJson(readFileSync(target, "utf8")) as Parameters<typeof mergePolicy>[0],
-      npcs,
-    );
-    writeFileSync(`${target}.tmp`, `${JSON.stringify(merged, null, 2)}\n`, { mode: 0o600 });
-    renameSync(`${target}.tmp`, target);
+    mergePolicyFile(target, npcs);
   } else if (flag === "--mod-allow") {
     process.stdout.write(`${modAllowPatterns(npcs).join("\n")}\n`);
   } else {

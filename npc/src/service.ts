@@ -18,7 +18,9 @@ import { ConversationHistory } from "./conversation/history.js";
 import { NpcResponder } from "./conversation/responder.js";
 import { Router } from "./conversation/router.js";
 import { Semaphore, TokenBuckets } from "./conversation/token-bucket.js";
+import { definitionChanges, type NpcChange } from "./definitions/changes.js";
 import { npcClientId } from "./definitions/command-patterns.js";
+import { mergePolicyFile } from "./definitions/policy-file.js";
 import type { NpcDefinition } from "./definitions/schema.js";
 import { DefinitionStore } from "./definitions/store.js";
 import { FanOut, lineEntryFields, linesStream } from "./ingest/fan-out.js";
@@ -32,9 +34,14 @@ import { LlmWait, llmProblems } from "./llm/readiness.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
 import { duplicateConnection } from "./redis-writes.js";
 import { PlayerTracker } from "./world/player-tracker.js";
+import { entityPresent } from "./world/presence.js";
 import { Proximity } from "./world/proximity.js";
 
 export const CONSUMER_GROUP = "npc";
+
+/** A summon refused while the bridge has not yet read the re-merged policy is tried again this often. */
+const POLICY_RETRY_MS = 500;
+const POLICY_RETRIES = 20;
 
 export interface NpcState {
   npc: NpcDefinition;
@@ -68,6 +75,7 @@ export class NpcService {
   private readonly npcBuckets: TokenBuckets;
   private readonly proximity: Proximity;
   private timer: NodeJS.Timeout | undefined;
+  private presenceTimer: NodeJS.Timeout | undefined;
   private policy: PolicyStore | undefined;
   private llmWait: LlmWait | undefined;
   private on = false;
@@ -206,6 +214,8 @@ export class NpcService {
     await this.apply(this.definitions.all(), []);
     this.timer = setInterval(() => void this.refreshPositions(), this.config.NPC_POSITION_REFRESH_MS);
     this.timer.unref();
+    this.presenceTimer = setInterval(() => void this.checkPresence(), this.config.NPC_PRESENCE_CHECK_MS);
+    this.presenceTimer.unref();
     this.on = true;
     this.logger.info({ npcs: this.definitions.current().length }, "NPCs on: the LLM is ready");
   }
@@ -236,15 +246,16 @@ export class NpcService {
 
   /** Definitions changed (or start): owned NPCs updated or re-placed, leases, the sources read. */
   private async apply(next: NpcDefinition[], previous: NpcDefinition[]): Promise<void> {
-    const before = new Map(previous.map((n) => [n.id, n]));
+    const changes = definitionChanges(previous, next);
+    this.mergePolicy(next, changes);
+    const changed = new Map(changes.map((c) => [c.id, c]));
     for (const npc of next) {
       this.checkPolicy(npc);
       const responder = this.responders.get(npc.id);
       if (!responder) continue; // not ours: its owner applies the change
       responder.update(npc);
-      const old = before.get(npc.id);
-      const place = (n: NpcDefinition) => JSON.stringify([n.name, n.location, n.entityType]);
-      if (old && place(old) !== place(npc)) void this.summon(npc);
+      const change = changed.get(npc.id);
+      if (change?.replace) void this.summon(npc, change.previous);
     }
     const ids = new Set(next.map((n) => n.id));
     for (const old of previous.filter((n) => !ids.has(n.id))) {
@@ -254,6 +265,29 @@ export class NpcService {
     await this.readers.readServers(next.map((n) => n.location.serverId));
     for (const s of new Set(next.map((n) => n.location.serverId))) void this.refreshPositions(s);
     await this.publishRegistry(next);
+  }
+
+  /**
+   * With NPC_POLICY_MERGE, the bridge's policy file gets the NPCs' roles as the file now defines
+   * them (a renamed NPC's summon and speech, its new commands), and every change is logged.
+   */
+  private mergePolicy(next: NpcDefinition[], changes: NpcChange[]): void {
+    if (changes.length === 0) return;
+    let merged = false;
+    if (this.config.NPC_POLICY_MERGE) {
+      try {
+        merged = mergePolicyFile(this.config.POLICY_FILE, next);
+      } catch (error) {
+        this.logger.error(
+          { err: (error as Error).message, policy: this.config.POLICY_FILE },
+          "could not merge the NPCs' roles into the policy file: the bridge keeps the previous ones",
+        );
+      }
+    }
+    this.logger.info(
+      { changes: changes.map(({ id, change, fields }) => ({ id, change, fields })), policyMerged: merged },
+      "NPC definitions applied",
+    );
   }
 
   /** This process now owns the NPC: its inbox's pending entries, a responder, its presence. */
@@ -306,8 +340,25 @@ export class NpcService {
     });
   }
 
-  private async summon(npc: NpcDefinition): Promise<void> {
-    const result = await this.executor.summon(npc);
+  /**
+   * Places the NPC: summoned alone when the world says its entity (as `previous` placed it) is not
+   * there, else after a kill of the old copies. A summon the bridge refuses is tried again for a while: after a reload the bridge
+   * reads the re-merged policy within its file poll.
+   */
+  private async summon(npc: NpcDefinition, previous: NpcDefinition = npc): Promise<void> {
+    const present = await entityPresent(
+      this.jobs,
+      previous, // the entity in the world is the one the previous definition summoned
+      this.executor.clientOf(npc),
+      this.config.JOB_TIMEOUT_MS,
+      this.logger,
+    );
+    let result = await this.executor.summon(npc, present !== false);
+    for (let i = 0; i < POLICY_RETRIES && !result.ok && result.error?.code === "PERMISSION_DENIED"; i++) {
+      if (this.definitions.get(npc.id) !== npc || !this.responders.has(npc.id)) return; // superseded
+      await new Promise((r) => setTimeout(r, POLICY_RETRY_MS));
+      result = await this.executor.summon(npc, false);
+    }
     if (!result.ok) {
       this.logger.warn(
         { npc: npc.id, error: result.error, command: result.command },
@@ -323,6 +374,24 @@ export class NpcService {
         { npc: npc.id },
         `policy client '${npcClientId(npc)}' is missing from ${this.config.POLICY_FILE}: the bridge will refuse this NPC's jobs; run 'minecraft-npc policy --merge ${this.config.POLICY_FILE}'`,
       );
+    }
+  }
+
+  /** Owned NPCs whose entity is gone (killed, lost with its chunk) are summoned again. */
+  private async checkPresence(): Promise<void> {
+    for (const responder of this.responders.values()) {
+      const npc = responder.npc;
+      if (this.executor.isPlacing(npc)) continue;
+      const present = await entityPresent(
+        this.jobs,
+        npc,
+        this.executor.clientOf(npc),
+        this.config.JOB_TIMEOUT_MS,
+        this.logger,
+      );
+      if (present !== false || this.responders.get(npc.id) !== responder) continue;
+      this.logger.warn({ npc: npc.id, at: npc.location }, "the NPC's entity is gone: summoning it again");
+      void this.summon(npc);
     }
   }
 
@@ -344,6 +413,7 @@ export class NpcService {
   async close(): Promise<void> {
     this.llmWait?.close();
     clearInterval(this.timer);
+    clearInterval(this.presenceTimer);
     this.tracker.close();
     this.definitions.close();
     this.policy?.close();

@@ -4,7 +4,8 @@
 # OPENAI_BASE_URL). When it is not ready at start, one line says why and that they turn on by
 # themselves when it is (the service checks in the background), and how to start one.
 #   npc_prepare   before the devserver starts: sets NPC_ENABLED and NPC_ALLOW_ARGS (mod allow-list)
-#   npc_start     after the bridge is up: merges the NPCs' policy clients and starts the service
+#   npc_start     after the bridge is up: merges the NPCs' policy clients and starts the service (its
+#                 operator port kept in ports.env; it merges them again at every edit of NPC_FILE)
 
 npc_prepare() {
   NPC_ENABLED=""
@@ -31,8 +32,10 @@ npc_prepare() {
 npc_start() {
   [ -n "$NPC_ENABLED" ] || return 0
   node npc/dist/main.js policy --merge "$POLICY_FILE"
-  NPC_OPS_PORT="${NPC_OPS_PORT:-$(free_port)}"
-  NPC_OPS_PORT="$NPC_OPS_PORT" NPC_CONSUMER="${NPC_CONSUMER:-npc-up}" node npc/dist/main.js >"$RUN_DIR/npc.log" 2>&1 &
+  remember_port NPC_OPS_PORT
+  # NPC_POLICY_MERGE: every edit of the definitions file is merged into the policy file as well
+  NPC_POLICY_MERGE="${NPC_POLICY_MERGE:-true}" NPC_CONSUMER="${NPC_CONSUMER:-npc-up}" \
+    node npc/dist/main.js >"$RUN_DIR/npc.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 100); do grep -q "NPC SERVICE READY" "$RUN_DIR/npc.log" && break; sleep 0.2; done
   grep -q "NPC SERVICE READY" "$RUN_DIR/npc.log" || die "the NPC service did not start; see $RUN_DIR/npc.log"

@@ -110,22 +110,24 @@ export class ActionExecutor {
       }
       results.push(await this.send(npc, verdict.command, actionId(`${key}:fn`, i)));
     }
-    for (const r of results.filter((r) => !r.ok)) {
-      this.logger.warn({ npc: npc.id, command: r.command, error: r.error }, "NPC command refused");
+    // The audit trail: every command the LLM had run, and every one refused.
+    for (const r of results) {
+      if (r.ok) this.logger.info({ npc: npc.id, command: r.command, output: r.output }, "NPC command run");
+      else this.logger.warn({ npc: npc.id, command: r.command, error: r.error }, "NPC command refused");
     }
     return results;
   }
 
   /**
-   * Removes any old copy of the NPC's entity (vanilla answers "No entity was found" when there is
-   * none, which is fine), then summons it where the definition says. Until the summon is answered
+   * Removes any old copy of the NPC's entity unless the caller knows there is none (a kill that
+   * finds nothing is a failed command: vanilla answers "No entity was found"), then summons it where the definition says. Until the summon is answered
    * the NPC has no entity (or an old one about to go), so its speech and commands wait for it:
    * a tellraw run `at` a missing entity reaches nobody, and the answer would be lost (after a
    * takeover the replayed batch is often ready before the placement is).
    */
-  summon(npc: NpcDefinition): Promise<CommandResult> {
+  summon(npc: NpcDefinition, removeOld = true): Promise<CommandResult> {
     const placing = this.placed(npc).then(async () => {
-      await this.dismiss(npc);
+      if (removeOld) await this.dismiss(npc);
       return this.send(npc, summonCommand(npc));
     });
     this.placing.set(npc.id, placing);
@@ -133,6 +135,10 @@ export class ActionExecutor {
       if (this.placing.get(npc.id) === placing) this.placing.delete(npc.id);
     });
     return placing;
+  }
+
+  isPlacing(npc: Pick<NpcDefinition, "id">): boolean {
+    return this.placing.has(npc.id);
   }
 
   /** Resolves once no placement of the NPC is in progress (placements never reject: send does not). */

@@ -78,9 +78,44 @@ export function npcPatterns(npc: NpcDefinition): string[] {
   return [...presencePatterns(npc), ...functionPatterns(npc)];
 }
 
-/** Patterns the mod's allow-list needs for these NPCs (devserver --allow, the mod's config): the policy's. */
+/** Stand-ins for what a reload may change, replaced by their general form in modPresencePatterns. */
+const PLACE_TOKENS = { name: "Zq9NpcNameZq9", x: 7771.25, y: 7772.25, z: 7773.25, radius: 119 };
+
+/**
+ * The presence patterns the mod's allow-list gets: the policy's, with the name, the coordinates and
+ * the speech radius in their general form. The mod's allow-list is fixed at its start while the
+ * definitions file is live-reloaded: a renamed or moved NPC must still be summoned and heard. The
+ * bridge's policy keeps the exact patterns (re-merged on every reload); the entity type, the
+ * dimension and the tag (the NPC's id) stay exact here too.
+ */
+function modPresencePatterns(npc: NpcDefinition): string[] {
+  const t = PLACE_TOKENS;
+  const template: NpcDefinition = {
+    ...npc,
+    name: t.name,
+    location: { ...npc.location, x: t.x, y: t.y, z: t.z },
+    perception: { ...npc.perception, radius: t.radius },
+  };
+  const number = String.raw`-?[0-9]{1,8}(?:\.[0-9]{1,3})?`;
+  return presencePatterns(template).map((pattern) =>
+    pattern
+      // in the summon's SNBT string an apostrophe is escaped (\'); in the tellraw JSON it is not
+      .replace(`CustomName:'"${t.name}"'`, String.raw`CustomName:'"(?:[A-Za-z0-9 _-]|\\'){1,32}"'`)
+      .replaceAll(t.name, "[A-Za-z0-9 _'-]{1,32}")
+      .replace(escapeRegex(String(t.x)), number)
+      .replace(escapeRegex(String(t.y)), number)
+      .replace(escapeRegex(String(t.z)), number)
+      .replaceAll(`distance=${escapeRegex(`..${t.radius}]`)}`, String.raw`distance=\.\.[0-9]{1,3}\]`),
+  );
+}
+
+/**
+ * Patterns the mod's allow-list needs for these NPCs (devserver --allow, the mod's config): the
+ * general presence patterns and the exact function patterns (an NPC given more commands needs the
+ * mod's allow-list updated, so a reload can narrow an NPC's commands at once but not widen them).
+ */
 export function modAllowPatterns(npcs: NpcDefinition[]): string[] {
-  return npcs.flatMap(npcPatterns);
+  return npcs.flatMap((npc) => [...modPresencePatterns(npc), ...functionPatterns(npc)]);
 }
 
 /** Problems pattern safety finds in an NPC's function patterns (the denied-verb guard included). */
@@ -94,7 +129,11 @@ export function functionPatternProblems(npc: NpcDefinition): { index: number; pr
 
 export const npcClientId = (npc: Pick<NpcDefinition, "id">) => `npc:${npc.id}`;
 
-export const PRESENCE_TOOLS = ["execute_command", "get_online_players", "get_player_info"];
+/**
+ * The service's own calls for every NPC: speech and placement, where the players are (the tracker),
+ * whether its entity is there (world/presence.ts).
+ */
+export const PRESENCE_TOOLS = ["execute_command", "get_online_players", "get_player_info", "get_world_info"];
 
 /**
  * The policy document part for these NPCs: one role and one client `npc:<id>` each. The bridge's

@@ -95,6 +95,10 @@ public final class DevGameAccess implements GameAccess {
         world.entities().stream()
                 .filter(e -> e.dimension().equals(dimension) && dist2(e.x(), e.y(), e.z(), x, y, z) <= r2)
                 .forEach(e -> out.add(new EntityView(e.type(), dimension, e.x(), e.y(), e.z(), e.name())));
+        // and what /summon made (the NPCs' entities among them), named by their custom name
+        world.summoned().stream()
+                .filter(e -> e.dimension().equals(dimension) && dist2(e.x(), e.y(), e.z(), x, y, z) <= r2)
+                .forEach(e -> out.add(new EntityView(e.type(), dimension, e.x(), e.y(), e.z(), e.customName())));
         return out;
     }
 
