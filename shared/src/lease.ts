@@ -9,9 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Logger } from "./logger.js";
-
-const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+import { RELEASE_LEASE, RENEW_LEASE } from "./lua/index.js";
 
 export interface LeaseOptions {
   redis: Redis;
@@ -38,11 +36,11 @@ export async function tryAcquire(redis: Redis, key: string, token: string, ttlMs
 }
 
 export async function renewLease(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
-  return Number(await redis.eval(RENEW, 1, key, token, String(ttlMs))) === 1;
+  return Number(await redis.eval(RENEW_LEASE.lua, 1, key, token, String(ttlMs))) === 1;
 }
 
 export async function releaseLease(redis: Redis, key: string, token: string): Promise<boolean> {
-  return Number(await redis.eval(RELEASE, 1, key, token)) === 1;
+  return Number(await redis.eval(RELEASE_LEASE.lua, 1, key, token)) === 1;
 }
 
 export class Lease {

@@ -10,22 +10,9 @@
 import { commandQueueName, type Logger } from "@mcp-bridge/shared";
 import type { Worker } from "bullmq";
 import { Redis } from "ioredis";
+import { TAKE_OVER_ACTIVE } from "../lua/index.js";
 import type { JobProcessor } from "./job-processor.js";
 import { LeanWorker } from "./lean-worker.js";
-
-/**
- * Marks every active job as stalled with its lock gone, and clears the stalled check's throttle,
- * so the worker's first stalled check (run when it starts) moves them back to wait at once.
- * KEYS: active, stalled, stalled-check; ARGV[1]: the queue's key prefix (job keys).
- */
-const TAKE_OVER = `
-local active = redis.call('LRANGE', KEYS[1], 0, -1)
-for _, id in ipairs(active) do
-  redis.call('DEL', ARGV[1] .. id .. ':lock')
-  redis.call('SADD', KEYS[2], id)
-end
-redis.call('DEL', KEYS[3])
-return #active`;
 
 export interface CommandWorkerOptions {
   redisUrl: string;
@@ -75,7 +62,7 @@ export class CommandWorker {
   async takeOver(redis: Pick<Redis, "eval">): Promise<number> {
     const { keys } = this.worker;
     const count = await redis.eval(
-      TAKE_OVER,
+      TAKE_OVER_ACTIVE.lua,
       3,
       keys.active!,
       keys.stalled!,

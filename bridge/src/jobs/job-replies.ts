@@ -10,14 +10,10 @@
 import { type Logger, redisKeys, withScript } from "@mcp-bridge/shared";
 import type { Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
+import { PUSH_REPLY } from "../lua/index.js";
 
 /** A reply list nobody reads (its process ended) is gone this long after the last reply. */
 export const REPLY_TTL_MS = 60_000;
-
-/** KEYS[1] the reply list; ARGV: the message, the list's time to live (ms). */
-const PUSH_REPLY = `
-redis.call('LPUSH', KEYS[1], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])`;
 
 type ReplyCommands = { pushReply(key: string, message: string, ttlMs: number): Promise<unknown> };
 
@@ -32,7 +28,7 @@ export class JobReplies {
     private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix);
-    this.redis = withScript<ReplyCommands>(redis, "pushReply", { numberOfKeys: 1, lua: PUSH_REPLY });
+    this.redis = withScript<ReplyCommands>(redis, "pushReply", { numberOfKeys: 1, lua: PUSH_REPLY.lua });
   }
 
   /** The processor calls this once the job's signature checked out. */

@@ -27,13 +27,7 @@
 import { withScript } from "@mcp-bridge/shared";
 import { type Job, type Processor, Worker, type WorkerOptions } from "bullmq";
 import type { Redis } from "ioredis";
-
-/** KEYS: wait, prioritized, marker. Removes the base marker ("0") when no job waits. */
-const CLEAR_MARKER_IF_IDLE = `
-if redis.call('LLEN', KEYS[1]) == 0 and redis.call('ZCARD', KEYS[2]) == 0 then
-  return redis.call('ZREM', KEYS[3], '0')
-end
-return -1`;
+import { CLEAR_MARKER_IF_IDLE } from "../lua/index.js";
 
 type MarkerCommands = {
   clearMarkerIfIdle(wait: string, prioritized: string, marker: string): Promise<number>;
@@ -62,7 +56,7 @@ export class LeanWorker extends Worker {
     super(name, processor, options);
     this.redis = withScript<MarkerCommands>(options.connection, "clearMarkerIfIdle", {
       numberOfKeys: 3,
-      lua: CLEAR_MARKER_IF_IDLE,
+      lua: CLEAR_MARKER_IF_IDLE.lua,
     });
     // A fetch after a wake-up must run: the BZPOPMIN took the marker that stood for a waiting job.
     const backend = this.backend as unknown as { waitForJob(timeout: number): Promise<unknown> };

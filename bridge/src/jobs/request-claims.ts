@@ -22,50 +22,12 @@
 import { randomUUID } from "node:crypto";
 import { BridgeError, errorDetails, redisKeys, withScript } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
+import { CLAIM_REQUEST, FINISH_REQUEST, SETTLE_REQUEST } from "../lua/index.js";
 import type { ExecutionResult } from "./job-processor.js";
 import type { Mode } from "./mod-command.js";
 
 /** Extra claim lifetime beyond the envelope's acceptance window, for clock skew between bridges. */
 export const CLAIM_MARGIN_MS = 60_000;
-
-/**
- * KEYS[1] the claim; ARGV token, job id, mode, ttl. Returns {'claimed'} (new), {'resumed'} (taken
- * over for the mod's journal to answer), or {state, job, outcome} of the claim that stands.
- */
-const CLAIM_SCRIPT = `
-local state = redis.call('HGET', KEYS[1], 'state')
-local resume = state and state ~= 'done' and ARGV[3] == 'mod' and redis.call('HGET', KEYS[1], 'mode') == 'mod'
-if state and not resume then
-  return {state, redis.call('HGET', KEYS[1], 'job') or '', redis.call('HGET', KEYS[1], 'outcome') or ''}
-end
-redis.call('HSET', KEYS[1], 'state', 'running', 'token', ARGV[1], 'job', ARGV[2], 'mode', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-if resume then return {'resumed'} end
-return {'claimed'}`;
-
-/** KEYS[1] the claim; ARGV the answer (JSON), job id, ttl. The first answer stays. */
-const FINISH_SCRIPT = `
-if redis.call('HGET', KEYS[1], 'state') == 'done' then return 0 end
-redis.call('HSET', KEYS[1], 'state', 'done', 'job', ARGV[2], 'outcome', ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return 1`;
-
-/**
- * KEYS[1] the claim; ARGV token, 'release' | 'unknown', the error (JSON, '' keeps the one stored).
- * Only the run holding the claim settles it.
- */
-const SETTLE_SCRIPT = `
-if redis.call('HGET', KEYS[1], 'token') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'state') ~= 'running' then
-  return 0
-end
-if ARGV[2] == 'release' then
-  redis.call('DEL', KEYS[1])
-elseif ARGV[3] == '' then
-  redis.call('HSET', KEYS[1], 'state', 'unknown')
-else
-  redis.call('HSET', KEYS[1], 'state', 'unknown', 'outcome', ARGV[3])
-end
-return 1`;
 
 export interface ClaimedRun {
   /** The BullMQ job id, for messages and logs. */
@@ -102,10 +64,13 @@ export class RequestClaims {
     this.now = options.now ?? Date.now;
     let redis = withScript<ClaimCommands>(options.redis, "claimRequest", {
       numberOfKeys: 1,
-      lua: CLAIM_SCRIPT,
+      lua: CLAIM_REQUEST.lua,
     });
-    redis = withScript<ClaimCommands>(redis, "finishRequest", { numberOfKeys: 1, lua: FINISH_SCRIPT });
-    this.redis = withScript<ClaimCommands>(redis, "settleRequest", { numberOfKeys: 1, lua: SETTLE_SCRIPT });
+    redis = withScript<ClaimCommands>(redis, "finishRequest", { numberOfKeys: 1, lua: FINISH_REQUEST.lua });
+    this.redis = withScript<ClaimCommands>(redis, "settleRequest", {
+      numberOfKeys: 1,
+      lua: SETTLE_REQUEST.lua,
+    });
   }
 
   /** JOB_EXPIRED unless the envelope's timestamp is within the maximum age of now (either way). */

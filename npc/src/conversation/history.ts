@@ -6,6 +6,7 @@
  */
 import { type NpcHistoryEntry, npcHistoryLine, redisKeys } from "@mcp-bridge/shared";
 import type { ChainableCommander, Redis } from "ioredis";
+import { REPLACE_OLDER_HISTORY } from "../lua/index.js";
 
 /** The entry format and its summary line are shared (mcp/ reads histories too). */
 export type HistoryEntry = NpcHistoryEntry;
@@ -16,18 +17,6 @@ export interface HistorySettings {
   summarizeAbove: number;
   keepVerbatim: number;
 }
-
-/**
- * Replaces the first ARGV[2] entries of the history KEYS[1] by ARGV[3] unless it changed since it
- * was read at version ARGV[1] (KEYS[2], raised with every change: a length check would miss an
- * append to a full history, which keeps its length).
- */
-const REPLACE_OLDER = `
-if (redis.call('GET', KEYS[2]) or '0') ~= ARGV[1] then return 0 end
-redis.call('LTRIM', KEYS[1], tonumber(ARGV[2]), -1)
-redis.call('LPUSH', KEYS[1], ARGV[3])
-redis.call('INCR', KEYS[2])
-return 1`;
 
 /**
  * How long an "answered" marker is kept at most: longer than any pending entry can wait. It matters
@@ -256,7 +245,7 @@ export class ConversationHistory {
     }
     const summary: HistoryEntry = { kind: "summary", text, at: Date.now() };
     const replaced = await this.redis.eval(
-      REPLACE_OLDER,
+      REPLACE_OLDER_HISTORY.lua,
       2,
       this.key(npcId),
       this.versionKey(npcId),

@@ -24,6 +24,7 @@ import {
   type Skip,
 } from "../conversation/router.js";
 import type { NpcDefinition } from "../definitions/schema.js";
+import { ROUTE_ENTRIES } from "../lua/index.js";
 import type { NpcMetrics } from "../ops/metrics.js";
 import type { PlayerTracker } from "../world/player-tracker.js";
 import { INBOX_MAXLEN, type InboxMessage, inboxFields } from "./inbox-entry.js";
@@ -48,44 +49,6 @@ export function lineEntryFields(line: Omit<NpcLine, "id">): string[] {
 export function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
   return `${entry.stream}/${entry.id}`;
 }
-
-/**
- * Routes a tick's entries. KEYS: every stream involved. ARGV: group, maxlen, consumer, then per
- * entry: index of its source stream in KEYS, its id, the number of inboxes and their indexes in KEYS
- * (negative: an inbox this consumer owns, read here after the XADD), the number of fields and the
- * fields. Each entry is XACKed first and its XADDs run only when that XACK acknowledged it (not when
- * another process routed it already). Returns how many were routed here, and the owned inboxes'
- * entries this consumer took as {inbox, id, fields}.
- */
-const ROUTE = `
-local group, maxlen, consumer, i, routed, taken = ARGV[1], ARGV[2], ARGV[3], 4, 0, {}
-while i <= #ARGV do
-  local source, id, inboxes = KEYS[tonumber(ARGV[i])], ARGV[i + 1], tonumber(ARGV[i + 2])
-  i = i + 3
-  local targets, owned = {}, {}
-  for t = 1, inboxes do
-    local k = tonumber(ARGV[i])
-    targets[t], owned[t] = KEYS[math.abs(k)], k < 0
-    i = i + 1
-  end
-  local count = tonumber(ARGV[i])
-  local fields = {}
-  for f = 1, count do fields[f] = ARGV[i + f] end
-  i = i + count + 1
-  if redis.call('XACK', source, group, id) == 1 then
-    for t = 1, inboxes do
-      redis.call('XADD', targets[t], 'MAXLEN', '~', maxlen, '*', unpack(fields))
-      if owned[t] then
-        local read = redis.pcall('XREADGROUP', 'GROUP', group, consumer, 'COUNT', 100, 'STREAMS', targets[t], '>')
-        if type(read) == 'table' and read[1] then
-          for _, e in ipairs(read[1][2]) do taken[#taken + 1] = {targets[t], e[1], e[2]} end
-        end
-      end
-    end
-    routed = routed + 1
-  end
-end
-return {routed, taken}`;
 
 /** An inbox entry the ROUTE script read for this consumer. */
 export interface TakenEntry {
@@ -130,7 +93,7 @@ export class FanOut {
 
   constructor(private readonly deps: FanOutDeps) {
     this.keys = redisKeys(deps.prefix);
-    this.redis = withScript<RouteCommands>(deps.redis, "routeEntries", { lua: ROUTE });
+    this.redis = withScript<RouteCommands>(deps.redis, "routeEntries", { lua: ROUTE_ENTRIES.lua });
   }
 
   handle = async (entry: GroupEntry): Promise<void> => {

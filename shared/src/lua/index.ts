@@ -1,0 +1,5 @@
+/** shared's Lua scripts (the files next to this one). */
+import { loadScript } from "../redis-script.js";
+
+export const RENEW_LEASE = loadScript(import.meta.url, "renew-lease");
+export const RELEASE_LEASE = loadScript(import.meta.url, "release-lease");
