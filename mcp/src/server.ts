@@ -1,5 +1,6 @@
 /**
- * createServer(deps, session): one McpServer per session (stdio: one; HTTP: one per MCP session),
+ * createServer(deps, session): one McpServer per session (stdio: one; HTTP: one per MCP session while
+ * it is in use, rebuilt from the same SessionContext when a dormant session wakes),
  * separate from transport wiring. Tools, resources with subscribe and templates, prompts with completable
  * arguments, logging notifications of events.
  */
@@ -31,7 +32,7 @@ export function createServer(deps: ServerDeps, session: SessionContext): McpServ
   const toolDeps: ToolDeps = { ...deps, session, approver: elicitingApprover(server) };
   registerTools(server, toolDeps);
   codeInvalidArguments(server);
-  const subscribed = new Set<string>();
+  const subscribed = session.resourceSubscriptions ?? new Set<string>();
   registerResources(server, toolDeps, subscribed);
   const sources = new CompletionSources(toolDeps);
   registerResourceTemplates(server, toolDeps, sources);

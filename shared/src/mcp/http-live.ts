@@ -1,0 +1,78 @@
+/**
+ * The SDK half of an HTTP session: one McpServer connected to one Streamable HTTP transport, built
+ * only while the session is in use. A dormant session keeps just its initialize request (and its
+ * logging level); `wake` rebuilds the pair under the same session id by replaying those through the
+ * transport's public `handleRequest`, so the server holds the client's capabilities and level again.
+ * Node requests reach the web-standard transport through @hono/node-server, as the SDK's own Node
+ * wrapper does (the wrapper hides its transport, and replay needs it).
+ */
+import { getRequestListener } from "@hono/node-server";
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Request, Response } from "express";
+
+export interface LiveSession {
+  handle(req: Request, res: Response, body?: unknown): Promise<void>;
+  /** Closes server and transport; `onclose` of `connect` is not called for it. */
+  sleep(): Promise<void>;
+}
+
+/** What a dormant session needs to be rebuilt: the JSON text of its initialize and replays. */
+export interface WakeState {
+  sessionId: string;
+  /** The initialize request as the client sent it (JSON text: compact, no object graph). */
+  initialize: string;
+  /** The last logging/setLevel request (JSON text), replayed after initialize. */
+  setLevel?: string;
+}
+
+const REPLAY_HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
+const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
+
+/**
+ * Connects `server` to a new transport. For a new session, `sessionId` is the id to give it and the
+ * caller then passes the client's initialize through `handle`; for a waking one, `wake` replays it.
+ * `onclose` runs when the client or the SDK ends the session (DELETE, transport error), not on sleep.
+ */
+export async function connectLive(
+  server: McpServer,
+  sessionId: string,
+  onclose: () => void,
+): Promise<LiveSession & { replay(state: WakeState): Promise<void> }> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+  let sleeping = false;
+  transport.onclose = () => {
+    if (!sleeping) onclose();
+  };
+  await server.connect(transport);
+  const url = `http://session.invalid/mcp`;
+  const post = async (message: string, withSession: boolean) => {
+    const headers: Record<string, string> = { ...REPLAY_HEADERS };
+    if (withSession) headers["mcp-session-id"] = sessionId;
+    const response = await transport.handleRequest(new globalThis.Request(url, { method: "POST", headers }), {
+      parsedBody: JSON.parse(message),
+    });
+    await response.text();
+  };
+  return {
+    async handle(req, res, body) {
+      // One listener per request, as the SDK's Node wrapper builds it: the body is already parsed.
+      const listener = getRequestListener(
+        (webRequest) => transport.handleRequest(webRequest, { parsedBody: body }),
+        {
+          overrideGlobalObjects: false,
+        },
+      );
+      await listener(req, res);
+    },
+    async replay(state) {
+      await post(state.initialize, false);
+      await post(JSON.stringify(INITIALIZED), true);
+      if (state.setLevel) await post(state.setLevel, true);
+    },
+    async sleep() {
+      sleeping = true;
+      await server.close();
+    },
+  };
+}
