@@ -35,6 +35,7 @@ export interface SessionRecord {
   readonly clientId: string;
   readonly wake: WakeState;
   readonly build: () => McpServer;
+  readonly openedAt: number;
   lastSeen: number;
   /** Requests in progress (an open GET stream counts), so a listening client is never closed. */
   active: number;
@@ -85,6 +86,7 @@ export class SessionTable {
       clientId,
       wake: { sessionId: id, initialize },
       build,
+      openedAt: Date.now(),
       lastSeen: Date.now(),
       active: 0,
       used: false,
@@ -181,8 +183,8 @@ export class SessionTable {
   private sweep(now: number): void {
     for (const r of this.sessions.values()) {
       if (r.active > 0) continue;
-      const limit = r.used ? this.limits.idleMs : Math.min(this.limits.unusedMs, this.limits.idleMs);
-      if (now - r.lastSeen > limit) void this.close(r);
+      const unused = !r.used && now - r.openedAt > this.limits.unusedMs;
+      if (unused || now - r.lastSeen > this.limits.idleMs) void this.close(r);
     }
   }
 }
