@@ -7,9 +7,18 @@
  * wrapper does (the wrapper hides its transport, and replay needs it).
  */
 import { getRequestListener } from "@hono/node-server";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { InitializeResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Request, Response } from "express";
+
+/** What connectLive needs of a server: an McpServer, or the SDK's bare Server for greeting. */
+interface Connectable {
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+}
 
 export interface LiveSession {
   handle(req: Request, res: Response, body?: unknown): Promise<void>;
@@ -26,8 +35,63 @@ export interface WakeState {
   setLevel?: string;
 }
 
+/** What a server says of itself in its initialize answer (the protocol version is negotiated per request). */
+export type Greeting = Pick<InitializeResult, "serverInfo" | "capabilities" | "instructions">;
+
 const REPLAY_HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
 const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
+const REPLAY_URL = "http://session.invalid/mcp";
+const SAMPLE_INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 0,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "greeting", version: "0" } },
+};
+
+/**
+ * What `server` answers to initialize, but the protocol version (negotiated per request): its
+ * name, capabilities and instructions. Asked once per client of a SessionTable, so that new sessions
+ * are greeted without building their McpServer (`greet`).
+ */
+export async function initializeResult(server: McpServer): Promise<Greeting> {
+  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    const request = new globalThis.Request(REPLAY_URL, { method: "POST", headers: REPLAY_HEADERS });
+    const response = await transport.handleRequest(request, { parsedBody: SAMPLE_INITIALIZE });
+    const { result } = (await response.json()) as { result: InitializeResult };
+    return {
+      serverInfo: result.serverInfo,
+      capabilities: result.capabilities,
+      instructions: result.instructions,
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * Answers a new session's initialize request with a bare SDK Server that says what the full server
+ * says (`greeting`, from initializeResult): the SDK negotiates the version and frames the answer,
+ * and nothing of the pair is kept. The session's McpServer is built when the client first calls.
+ */
+export async function greet(
+  greeting: Greeting,
+  sessionId: string,
+  req: Request,
+  res: Response,
+  body: unknown,
+): Promise<void> {
+  const { serverInfo, capabilities, instructions } = greeting;
+  const live = await connectLive(new Server(serverInfo, { capabilities, instructions }), sessionId, () => {});
+  const closed = new Promise((resolve) => res.once("close", resolve));
+  try {
+    await live.handle(req, res, body);
+    await closed; // the SSE answer may still be streaming when handle returns
+  } finally {
+    await live.sleep();
+  }
+}
 
 /**
  * Connects `server` to a new transport. For a new session, `sessionId` is the id to give it and the
@@ -35,7 +99,7 @@ const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
  * `onclose` runs when the client or the SDK ends the session (DELETE, transport error), not on sleep.
  */
 export async function connectLive(
-  server: McpServer,
+  server: Connectable,
   sessionId: string,
   onclose: () => void,
 ): Promise<LiveSession & { replay(state: WakeState): Promise<void> }> {
@@ -45,13 +109,15 @@ export async function connectLive(
     if (!sleeping) onclose();
   };
   await server.connect(transport);
-  const url = `http://session.invalid/mcp`;
   const post = async (message: string, withSession: boolean) => {
     const headers: Record<string, string> = { ...REPLAY_HEADERS };
     if (withSession) headers["mcp-session-id"] = sessionId;
-    const response = await transport.handleRequest(new globalThis.Request(url, { method: "POST", headers }), {
-      parsedBody: JSON.parse(message),
-    });
+    const response = await transport.handleRequest(
+      new globalThis.Request(REPLAY_URL, { method: "POST", headers }),
+      {
+        parsedBody: JSON.parse(message),
+      },
+    );
     await response.text();
   };
   return {

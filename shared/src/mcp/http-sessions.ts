@@ -8,7 +8,8 @@
  *   `idleMs` without a request;
  * - an idle session is dormant: only this record (its initialize text, a few numbers) stays; the
  *   McpServer and transport exist while requests run and for the WARM_LIMIT most recently used idle
- *   sessions, and are rebuilt on the next request (http-live.ts).
+ *   sessions, and are rebuilt on the next request (http-live.ts). A new session is answered by a
+ *   bare greeter and starts dormant, so one that never calls never builds its McpServer.
  * A closed session's id is unknown here, so it answers 404 and the client initializes again.
  */
 import { randomUUID } from "node:crypto";
@@ -16,7 +17,14 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Request, Response } from "express";
 import type { SessionLimits } from "../config.js";
 import { BridgeError } from "../errors.js";
-import { connectLive, type LiveSession, type WakeState } from "./http-live.js";
+import {
+  connectLive,
+  type Greeting,
+  greet,
+  initializeResult,
+  type LiveSession,
+  type WakeState,
+} from "./http-live.js";
 
 export const DEFAULT_SESSION_LIMITS: SessionLimits = {
   perClient: 128,
@@ -50,6 +58,8 @@ export class SessionTable {
   /** Idle built sessions, least recently used first. */
   private readonly warm = new Set<SessionRecord>();
   private readonly sweeper: NodeJS.Timeout;
+  /** What each client's server answers to initialize (built once per policy client). */
+  private readonly greetings = new Map<string, Promise<Greeting>>();
 
   constructor(readonly limits: SessionLimits) {
     const every = Math.max(50, Math.min(60_000, limits.unusedMs / 4, limits.idleMs / 4));
@@ -99,23 +109,29 @@ export class SessionTable {
   }
 
   /**
+   * Answers a new session's initialize without building its McpServer (http-live.ts `greet`): a
+   * session that never calls never costs one.
+   */
+  async greet(record: SessionRecord, req: Request, res: Response, body: unknown): Promise<void> {
+    this.track(record, res);
+    let greeting = this.greetings.get(record.clientId);
+    if (!greeting) {
+      greeting = initializeResult(record.build());
+      this.greetings.set(record.clientId, greeting);
+      greeting.catch(() => this.greetings.delete(record.clientId));
+    }
+    await greet(await greeting, record.wake.sessionId, req, res, body);
+  }
+
+  /**
    * Runs one HTTP request of a session: builds it if dormant, counts it as active until the
    * response closes, then keeps it warm or lets it sleep.
    */
-  async run(
-    record: SessionRecord,
-    req: Request,
-    res: Response,
-    body?: unknown,
-    fresh = false,
-  ): Promise<void> {
-    record.active++;
-    record.lastSeen = Date.now();
-    this.warm.delete(record);
-    res.once("close", () => this.finished(record));
+  async run(record: SessionRecord, req: Request, res: Response, body?: unknown): Promise<void> {
+    this.track(record, res);
     let live = record.live;
     if (!live) {
-      live = this.wakeUp(record, fresh);
+      live = this.wakeUp(record);
       record.live = live;
       live.catch(() => void this.close(record));
     }
@@ -147,9 +163,16 @@ export class SessionTable {
     await Promise.allSettled([...this.sessions.values()].map((r) => this.close(r)));
   }
 
-  private async wakeUp(record: SessionRecord, fresh: boolean): Promise<LiveSession> {
+  private track(record: SessionRecord, res: Response): void {
+    record.active++;
+    record.lastSeen = Date.now();
+    this.warm.delete(record);
+    res.once("close", () => this.finished(record));
+  }
+
+  private async wakeUp(record: SessionRecord): Promise<LiveSession> {
     const live = await connectLive(record.build(), record.wake.sessionId, () => void this.close(record));
-    if (!fresh) await live.replay(record.wake);
+    await live.replay(record.wake);
     return live;
   }
 

@@ -93,9 +93,10 @@ export function createHttpApp(
     return session;
   };
 
-  const run = async (session: SessionRecord, req: Request, res: Response, body?: unknown, fresh = false) => {
+  const run = async (session: SessionRecord, req: Request, res: Response, body?: unknown, greet = false) => {
     try {
-      await table.run(session, req, res, body, fresh);
+      if (greet) await table.greet(session, req, res, body);
+      else await table.run(session, req, res, body);
     } catch (error) {
       if (!res.headersSent) {
         sendError(res, 500, "SERVER_ERROR", `Session could not be resumed: ${(error as Error).message}`);
@@ -127,6 +128,11 @@ export function createHttpApp(
     const session = existing(req, res);
     if (!session) return;
     table.observe(session, req.body);
+    // A dormant session replays `initialized` when it wakes: nothing to build for it now.
+    if (!session.live && req.body?.method === "notifications/initialized" && req.body.id === undefined) {
+      res.status(202).end();
+      return;
+    }
     await run(session, req, res, req.body);
   });
 
