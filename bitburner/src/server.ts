@@ -3,7 +3,7 @@
  * Process-wide parts (game link, definitions cache, access, metrics) come in `deps`.
  */
 import type { ClientIdentity, Logger } from "@mcp-bridge/shared";
-import { codeInvalidArguments } from "@mcp-bridge/shared/mcp";
+import { codeInvalidArguments, lazyJsonSchemaValidator } from "@mcp-bridge/shared/mcp-stdio";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Access } from "./access.js";
 import type { DefinitionsCache } from "./definitions/definitions-cache.js";
@@ -29,7 +29,11 @@ const INSTRUCTIONS =
 export function createServer(deps: ServerDeps, client: ClientIdentity): McpServer {
   const server = new McpServer(
     { name: "bitburner-mcp", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: lazyJsonSchemaValidator(),
+    },
   );
   registerTools(
     server,

@@ -4,6 +4,7 @@
  * separate from transport wiring. Tools, resources with subscribe and templates, prompts with completable
  * arguments, logging notifications of events.
  */
+import { lazyJsonSchemaValidator } from "@mcp-bridge/shared/mcp-stdio";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { elicitingApprover } from "./auth/approval.js";
 import { CompletionSources } from "./completions/sources.js";
@@ -27,6 +28,8 @@ export function createServer(deps: ServerDeps, session: SessionContext): McpServ
     {
       capabilities: { logging: {}, tools: {}, resources: { subscribe: true, listChanged: true } },
       instructions: INSTRUCTIONS,
+      // Ajv only for a session that elicits (approval): most of the cost of a new server otherwise.
+      jsonSchemaValidator: lazyJsonSchemaValidator(),
     },
   );
   const toolDeps: ToolDeps = { ...deps, session, approver: elicitingApprover(server) };

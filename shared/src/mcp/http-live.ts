@@ -13,6 +13,7 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { InitializeResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Request, Response } from "express";
+import { lazyJsonSchemaValidator } from "./lazy-validator.js";
 
 /** What connectLive needs of a server: an McpServer, or the SDK's bare Server for greeting. */
 interface Connectable {
@@ -83,7 +84,11 @@ export async function greet(
   body: unknown,
 ): Promise<void> {
   const { serverInfo, capabilities, instructions } = greeting;
-  const live = await connectLive(new Server(serverInfo, { capabilities, instructions }), sessionId, () => {});
+  const live = await connectLive(
+    new Server(serverInfo, { capabilities, instructions, jsonSchemaValidator: lazyJsonSchemaValidator() }),
+    sessionId,
+    () => {},
+  );
   const closed = new Promise((resolve) => res.once("close", resolve));
   try {
     await live.handle(req, res, body);
