@@ -3,6 +3,8 @@
 // refuse with 429 when every session is busy; a session that never made a call expires; a dormant
 // session keeps its state; other clients keep working. Real server over a real socket, real SDK
 // Clients, and raw HTTP where a test needs exact control of what is in flight (an attacker's view).
+
+import { WARM_LIMIT } from "@mcp-bridge/shared/mcp";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
@@ -109,6 +111,11 @@ async function busy(url: string, sessionId: string, token = TOKENS.admin): Promi
   return abort;
 }
 
+/** More sessions that called (so were built, then kept idle) than are kept built: older ones go dormant. */
+async function crowd(url: string): Promise<void> {
+  for (let i = 0; i < WARM_LIMIT + 8; i++) expect((await listTools(url, await open(url))).status).toBe(200);
+}
+
 async function connect(url: string, token = TOKENS.admin): Promise<Client> {
   const client = await connectHttpClient(url, token, "sessions-test");
   clients.push(client);
@@ -203,9 +210,57 @@ describe("dormant sessions", () => {
       );
     const set = await call("subscribe_events", { types: ["player_chat"], players: ["Steve"] });
     expect(set.message.result?.structuredContent).toEqual({ types: ["player_chat"], players: ["Steve"] });
-    for (let i = 0; i < 40; i++) await open(url); // more than the idle sessions kept built
+    await crowd(url); // more used sessions than are kept built when idle
     const after = await call("subscribe_events", {});
     expect(after.status).toBe(200);
     expect(after.message.result?.structuredContent).toEqual({ types: ["player_chat"], players: ["Steve"] });
+  });
+});
+
+describe("dormant sessions and logging/setLevel", () => {
+  it("keep the level the client set: events below it are not pushed after the session wakes", async () => {
+    const url = await serve({});
+    const quiet = await open(url);
+    const loud = await open(url);
+    expect(
+      (
+        await post(
+          url,
+          TOKENS.admin,
+          { jsonrpc: "2.0", id: nextId++, method: "logging/setLevel", params: { level: "error" } },
+          quiet,
+        )
+      ).status,
+    ).toBe(200);
+    await crowd(url); // pushes `quiet` out of memory
+    const received = async (sessionId: string) => {
+      const abort = new AbortController();
+      streams.push(abort);
+      const res = await fetch(url, {
+        headers: {
+          accept: "text/event-stream",
+          authorization: `Bearer ${TOKENS.admin}`,
+          "mcp-session-id": sessionId,
+          "mcp-protocol-version": "2025-06-18",
+        },
+        signal: abort.signal,
+      });
+      const reader = res.body!.getReader();
+      let text = "";
+      const reading = (async () => {
+        for (;;) {
+          const next = await reader.read().catch(() => ({ done: true, value: undefined }));
+          if (next.done) return;
+          text += new TextDecoder().decode(next.value);
+        }
+      })();
+      return { text: () => text, stop: () => abort.abort(), reading };
+    };
+    const quietStream = await received(quiet);
+    const loudStream = await received(loud);
+    await h.addEvent("alpha", "player_chat", { player: "Steve", message: "level check" });
+    await eventually(async () => loudStream.text().includes("level check"));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(quietStream.text()).not.toContain("level check");
   });
 });
