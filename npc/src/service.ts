@@ -34,7 +34,7 @@ import { duplicateConnection } from "./redis-writes.js";
 import { PlayerTracker } from "./world/player-tracker.js";
 import { Proximity } from "./world/proximity.js";
 
-export const CONSUMER_GROUP = "npc";
+const CONSUMER_GROUP = "npc";
 
 export interface NpcState {
   npc: NpcDefinition;

@@ -29,11 +29,11 @@ export function gameResolvePath(path: string): string | null {
   return dirs.map((d) => `${d}/`).join("") + parts.file!;
 }
 
-export function scriptExtensions(version: GameVersion): string[] {
+function scriptExtensions(version: GameVersion): string[] {
   return version === "2.6" ? [".js", ".script"] : [".js", ".jsx", ".ts", ".tsx", ".script"];
 }
 
-export const textExtensions = [".txt", ".json"];
+const textExtensions = [".txt", ".json"];
 
 export function isScript(path: string, version: GameVersion): boolean {
   return scriptExtensions(version).some((e) => path.endsWith(e));

@@ -14,7 +14,7 @@ import type { EventIngest } from "../events/ingest.js";
 import { type BoardOptions, mountBoard } from "./board.js";
 import type { BridgeMetrics } from "./metrics.js";
 
-export interface ReadinessCheck {
+interface ReadinessCheck {
   ok: boolean;
   detail?: string;
   /** For `events:<serverId>`: each event source, whether it is active and the types it delivers. */
@@ -70,7 +70,7 @@ async function readinessWithin(check: () => Promise<Readiness>, timeoutMs: numbe
   }
 }
 
-export function buildOpsApp(options: OpsServerOptions): express.Express {
+function buildOpsApp(options: OpsServerOptions): express.Express {
   const { metrics, logger } = options;
   const started = Date.now();
   metrics.watchQueues(options.queues);

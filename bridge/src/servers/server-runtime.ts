@@ -25,7 +25,7 @@ import type { ServerSources } from "../sources/server-sources.js";
 import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
 import { type ConnectionMetrics, ServerConnection } from "./server-connection.js";
 
-export interface RuntimeMetrics extends ConnectionMetrics {
+interface RuntimeMetrics extends ConnectionMetrics {
   observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
 }
 

@@ -31,7 +31,7 @@ export function okResult(text: string, structured: Record<string, unknown>): Cal
   return { content: [{ type: "text", text }], structuredContent: structured };
 }
 
-export function errorResult(thrown: unknown, hint?: string): CallToolResult {
+function errorResult(thrown: unknown, hint?: string): CallToolResult {
   const error = BridgeError.from(thrown);
   const advice = hint ?? ERROR_HINTS[error.code];
   return {

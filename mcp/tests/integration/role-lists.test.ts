@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { TOOL_OPERATIONS } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
@@ -21,9 +22,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { createRuntime, type Runtime } from "../../src/runtime.js";
-import { TOOL_NAMES } from "../../src/tools/index.js";
 import { type RunningHttp, startHttp } from "../../src/transports/http.js";
 import { call, errorCode, JOB_SECRET, TOKENS, testPolicyDocument } from "../support/harness.js";
+
+/** Every tool: the game tools from their descriptors, then the job and event tools. */
+const TOOL_NAMES = [
+  ...TOOL_OPERATIONS,
+  "get_job",
+  "subscribe_events",
+  "get_events",
+  "wait_for_events",
+  "get_chat_history",
+  "search_events",
+];
 
 const mcpDir = fileURLToPath(new URL("../..", import.meta.url));
 const prefix = uniquePrefix("lists");
