@@ -22,7 +22,7 @@ const JOB_SECRET_HINT =
   "The bridge refused the job's signature: JOB_SECRET differs between this MCP server and the bridge. Set the same JOB_SECRET for both and restart the one that changed.";
 
 /** The bridge's RCON login was refused: it runs no job of that server until it is restarted. */
-export const RCON_PASSWORD_HINT =
+const RCON_PASSWORD_HINT =
   "The bridge's MC_RCON_PASSWORD differs from the Minecraft server's rcon.password (server.properties). Fix it and restart the bridge; jobs already queued run then, and this call can be sent again.";
 
 export interface HintContext {
