@@ -3,7 +3,16 @@
  * every problem at once (ConfigError). The original design's variable names where they still make sense:
  * BITBURNER_RPC_URL is the address we LISTEN on (the game connects to it).
  */
-import { CommonEnv, ConfigError, env, LOG_LEVELS, loadEnvConfig } from "@mcp-bridge/shared";
+import {
+  CommonEnv,
+  ConfigError,
+  env,
+  LOG_LEVELS,
+  loadEnvConfig,
+  SessionEnv,
+  type SessionLimits,
+  sessionLimits,
+} from "@mcp-bridge/shared";
 import { z } from "zod";
 
 const LOOPBACK = ["127.0.0.1", "localhost", "::1", "[::1]"];
@@ -42,6 +51,7 @@ const EnvSchema = z.object({
   MCP_PORT: env.int(3100, 0, 65_535),
   MCP_ALLOWED_HOSTS: env.list(),
   MCP_ALLOWED_ORIGINS: env.list(),
+  ...SessionEnv,
 });
 
 export interface BitburnerConfig {
@@ -64,6 +74,7 @@ export interface BitburnerConfig {
     allowedHosts: string[];
     allowedOrigins: string[];
     maxBodyBytes: number;
+    sessions: SessionLimits;
   };
   ops: { host: string; port: number };
   logLevel: string;
@@ -116,6 +127,7 @@ export function loadConfig(source: Record<string, string | undefined>): Bitburne
         e.MCP_ALLOWED_HOSTS.length > 0 ? e.MCP_ALLOWED_HOSTS : ["127.0.0.1", "localhost", "[::1]"],
       allowedOrigins: e.MCP_ALLOWED_ORIGINS,
       maxBodyBytes: httpBodyLimit(e.FILE_WRITE_MAX_BYTES),
+      sessions: sessionLimits(e),
     },
     ops: { host: e.BITBURNER_OPS_HOST, port: e.BITBURNER_OPS_PORT },
     logLevel: e.MCP_LOG_LEVEL ?? e.LOG_LEVEL,

@@ -12,6 +12,9 @@ import {
   redactRedisUrl,
   redisUrl,
   ServerIdSchema,
+  SessionEnv,
+  type SessionLimits,
+  sessionLimits,
 } from "@mcp-bridge/shared";
 import { z } from "zod";
 
@@ -27,6 +30,7 @@ const EnvSchema = z.object({
   MCP_PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   MCP_ALLOWED_HOSTS: env.list(),
   MCP_ALLOWED_ORIGINS: env.list(),
+  ...SessionEnv,
   MCP_CLIENT_ID: z.string().optional(),
   MCP_EVENT_TYPES: env.list().pipe(z.array(z.enum(EVENT_TYPES))),
   MCP_EVENT_PLAYERS: env.list(),
@@ -46,7 +50,14 @@ export interface McpConfig {
   jobSecret: string;
   policyFile: string;
   servers: string[];
-  http: { host: string; port: number; allowedHosts: string[]; allowedOrigins: string[] };
+  http: {
+    host: string;
+    port: number;
+    allowedHosts: string[];
+    allowedOrigins: string[];
+    /** Session caps and timeouts (docs/security.md, "MCP HTTP sessions"). */
+    sessions: SessionLimits;
+  };
   stdio: { clientId: string | undefined; eventTypes: string[]; eventPlayers: string[] };
   jobTimeoutMs: number;
   /** Upper bound of attempts per job and how long finished jobs stay inspectable (Bull Board, get_job). */
@@ -70,7 +81,13 @@ export function loadConfig(env: Record<string, string | undefined>): McpConfig {
     jobSecret: e.JOB_SECRET,
     policyFile: e.POLICY_FILE,
     servers: e.MCP_SERVERS,
-    http: { host: e.MCP_HOST, port: e.MCP_PORT, allowedHosts, allowedOrigins: e.MCP_ALLOWED_ORIGINS },
+    http: {
+      host: e.MCP_HOST,
+      port: e.MCP_PORT,
+      allowedHosts,
+      allowedOrigins: e.MCP_ALLOWED_ORIGINS,
+      sessions: sessionLimits(e),
+    },
     stdio: { clientId: e.MCP_CLIENT_ID, eventTypes: e.MCP_EVENT_TYPES, eventPlayers: e.MCP_EVENT_PLAYERS },
     jobTimeoutMs: e.JOB_TIMEOUT_MS,
     jobRetention: {

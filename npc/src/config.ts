@@ -6,7 +6,7 @@ import { z } from "zod";
 const url = (fallback: string) =>
   env.text(fallback).pipe(z.string().regex(/^https?:\/\/\S+$/, "must be an http(s):// URL"));
 
-export const NpcConfigSchema = z.object({
+const NpcConfigSchema = z.object({
   ...CommonEnv,
   NPC_FILE: z.string({ error: "is required: path of the NPC definitions file (JSON or YAML)" }).min(1),
   OLLAMA_HOST: url("http://127.0.0.1:11434"),

@@ -37,7 +37,7 @@ import { PlayerTracker } from "./world/player-tracker.js";
 import { entityPresent } from "./world/presence.js";
 import { Proximity } from "./world/proximity.js";
 
-export const CONSUMER_GROUP = "npc";
+const CONSUMER_GROUP = "npc";
 
 /** A summon refused while the bridge has not yet read the re-merged policy is tried again this often. */
 const POLICY_RETRY_MS = 500;

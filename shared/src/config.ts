@@ -114,3 +114,40 @@ export function redactRedisUrl(url: string): string {
     (_, cred: string) => `//${cred.includes(":") ? `${cred.split(":")[0]}:***` : "***"}@`,
   );
 }
+
+/**
+ * The session limits of a Streamable HTTP MCP server (both MCP servers read the same names;
+ * docs/configuration.md); the same defaults as DEFAULT_SESSION_LIMITS (shared/src/mcp/http-sessions.ts).
+ */
+export const SessionEnv = {
+  MCP_SESSIONS_MAX: env.int(1024, 1, 1_000_000),
+  MCP_SESSIONS_PER_CLIENT: env.int(128, 1, 1_000_000),
+  MCP_SESSION_UNUSED_TIMEOUT_S: env.int(60, 1, 86_400),
+  MCP_SESSION_IDLE_TIMEOUT_S: env.int(1800, 1, 7 * 86_400),
+};
+
+/** The caps and timeouts of HTTP sessions (enforced by shared/src/mcp/http-sessions.ts). */
+export interface SessionLimits {
+  /** Open sessions per process. */
+  total: number;
+  /** Open sessions per policy client. */
+  perClient: number;
+  /** A session that made no call after initialize closes after this long. */
+  unusedMs: number;
+  /** Any session closes after this long without a request. */
+  idleMs: number;
+}
+
+export function sessionLimits(e: {
+  MCP_SESSIONS_MAX: number;
+  MCP_SESSIONS_PER_CLIENT: number;
+  MCP_SESSION_UNUSED_TIMEOUT_S: number;
+  MCP_SESSION_IDLE_TIMEOUT_S: number;
+}): SessionLimits {
+  return {
+    total: e.MCP_SESSIONS_MAX,
+    perClient: e.MCP_SESSIONS_PER_CLIENT,
+    unusedMs: e.MCP_SESSION_UNUSED_TIMEOUT_S * 1000,
+    idleMs: e.MCP_SESSION_IDLE_TIMEOUT_S * 1000,
+  };
+}

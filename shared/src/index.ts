@@ -27,6 +27,5 @@ export * from "./schemas/events.js";
 export * from "./schemas/messages.js";
 export * from "./schemas/operations.js";
 export * from "./validate.js";
-export * from "./vectors.js";
 export * from "./version.js";
 export * from "./worlds.js";

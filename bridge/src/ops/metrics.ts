@@ -7,7 +7,7 @@ import type { Queue } from "bullmq";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /** BullMQ states reported as queue depth. */
-export const QUEUE_STATES = ["waiting", "active", "delayed", "prioritized", "failed", "completed"] as const;
+const QUEUE_STATES = ["waiting", "active", "delayed", "prioritized", "failed", "completed"] as const;
 
 const LATENCY_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 

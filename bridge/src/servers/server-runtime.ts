@@ -26,7 +26,7 @@ import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
 import { type ConnectionMetrics, ServerConnection } from "./server-connection.js";
 import { StatePublisher } from "./state-publisher.js";
 
-export interface RuntimeMetrics extends ConnectionMetrics {
+interface RuntimeMetrics extends ConnectionMetrics {
   observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
 }
 

@@ -1,5 +1,6 @@
 // Pure pieces: loadConfig(env) and the failedReason -> protocol error mapping.
 import { ConfigError, ERROR_CODES } from "@mcp-bridge/shared";
+import { DEFAULT_SESSION_LIMITS } from "@mcp-bridge/shared/mcp";
 import { dataFromReturnValue, errorFromFailedJob, errorFromFailedReason } from "@mcp-bridge/shared/queue";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -35,6 +36,19 @@ describe("loadConfig", () => {
       jobRetention: { attempts: 5, completedAgeS: 3600, failedAgeS: 604_800 },
       logLevel: "info",
     });
+  });
+
+  it("reads the HTTP session limits; an empty value means the default", () => {
+    expect(loadConfig(base).http.sessions).toEqual(DEFAULT_SESSION_LIMITS);
+    const c = loadConfig({
+      ...base,
+      MCP_SESSIONS_MAX: "50",
+      MCP_SESSIONS_PER_CLIENT: "5",
+      MCP_SESSION_UNUSED_TIMEOUT_S: "",
+      MCP_SESSION_IDLE_TIMEOUT_S: "120",
+    });
+    expect(c.http.sessions).toEqual({ total: 50, perClient: 5, unusedMs: 60_000, idleMs: 120_000 });
+    expect(() => loadConfig({ ...base, MCP_SESSIONS_PER_CLIENT: "0" })).toThrow(/MCP_SESSIONS_PER_CLIENT/);
   });
 
   it("reads how long finished jobs stay inspectable", () => {

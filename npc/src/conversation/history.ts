@@ -25,10 +25,10 @@ export interface HistorySettings {
  */
 const DONE_TTL_S = 7 * 24 * 3600;
 
-export const DEFAULT_HISTORY: HistorySettings = { maxEntries: 100, summarizeAbove: 50, keepVerbatim: 20 };
+const DEFAULT_HISTORY: HistorySettings = { maxEntries: 100, summarizeAbove: 50, keepVerbatim: 20 };
 
 /** The plain fallback summary: the older lines themselves, cut to `maxChars` from the end. */
-export function truncationSummary(entries: HistoryEntry[], maxChars = 600): string {
+function truncationSummary(entries: HistoryEntry[], maxChars = 600): string {
   const text = entries.map(summaryLine).join(" / ");
   return text.length <= maxChars ? text : `...${text.slice(text.length - maxChars)}`;
 }

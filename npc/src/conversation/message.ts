@@ -1,5 +1,5 @@
 /** What reaches an NPC: player chat, proximity, another NPC's line, or a system line. */
-export type MessageKind = "chat" | "proximity" | "npc" | "system";
+type MessageKind = "chat" | "proximity" | "npc" | "system";
 
 export interface IncomingMessage {
   /** Stream entry id (or a generated id): the unit that is processed exactly once. */
@@ -18,7 +18,7 @@ export interface IncomingMessage {
 }
 
 /** The seed's weights: player 10, NPC 5, system 1. */
-export const PRIORITY_WEIGHTS: Record<MessageKind, number> = { chat: 10, proximity: 10, npc: 5, system: 1 };
+const PRIORITY_WEIGHTS: Record<MessageKind, number> = { chat: 10, proximity: 10, npc: 5, system: 1 };
 
 /**
  * Priority of a waiting message: its kind's weight, +1 per block closer than the NPC's radius (at

@@ -46,7 +46,7 @@ export function lineEntryFields(line: Omit<NpcLine, "id">): string[] {
 }
 
 /** Unique across streams (stream ids alone repeat between streams). */
-export function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
+function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
   return `${entry.stream}/${entry.id}`;
 }
 

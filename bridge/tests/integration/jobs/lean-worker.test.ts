@@ -100,10 +100,11 @@ describe("LeanWorker", () => {
     expect(lean.moveToActive).toBeLessThanOrEqual(1.1);
     expect(lean.wakeUps).toBeLessThanOrEqual(1.1);
     expect(lean.moveToFinished).toBe(1);
-    // What it saves: BullMQ's own Worker on the same load.
+    // What it saves: BullMQ's own Worker on the same load does more of both (how much more depends on
+    // the machine's load: 2.4-3 fetches per job were seen, so only the direction is asserted).
     const plain = await counted(true);
-    expect(plain.moveToActive).toBeGreaterThanOrEqual(2.5);
-    expect(plain.wakeUps).toBeGreaterThanOrEqual(1.8);
+    expect(plain.moveToActive).toBeGreaterThan(lean.moveToActive + 0.5);
+    expect(plain.wakeUps).toBeGreaterThan(lean.wakeUps + 0.3);
   });
 
   it("starts a job added while another runs, before that one finishes", async () => {

@@ -135,10 +135,13 @@ const LAYOUTS: Record<string, Layout> = {
   ),
 };
 /** Chat as a chat plugin may render it on the chat thread: never a join, quit or death. */
+// Chat plugins' renderings that keep the sender's name. One that prints the player's text as the whole
+// line (no name) cannot be told from vanilla chat: `<Steve> hi` typed by Alex reads as Steve's; the
+// limit is documented in docs/events-without-the-mod.md.
 const PLUGIN_FORMATS = [
   (p: string, t: string) => `${p}: ${t}`,
   (p: string, t: string) => `${p} ${t}`,
-  (_p: string, t: string) => t,
+  (p: string, t: string) => `${p} » ${t}`,
   (p: string, t: string) => `[Member] ${p} » ${t}`,
 ];
 
