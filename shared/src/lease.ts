@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Logger } from "./logger.js";
 import { RELEASE_LEASE, RENEW_LEASE } from "./lua/index.js";
+import { runScript } from "./redis-script.js";
 
 export interface LeaseOptions {
   redis: Redis;
@@ -36,11 +37,11 @@ export async function tryAcquire(redis: Redis, key: string, token: string, ttlMs
 }
 
 export async function renewLease(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
-  return Number(await redis.eval(RENEW_LEASE.lua, 1, key, token, String(ttlMs))) === 1;
+  return Number(await runScript(redis, RENEW_LEASE, [key], [token, String(ttlMs)])) === 1;
 }
 
 export async function releaseLease(redis: Redis, key: string, token: string): Promise<boolean> {
-  return Number(await redis.eval(RELEASE_LEASE.lua, 1, key, token)) === 1;
+  return Number(await runScript(redis, RELEASE_LEASE, [key], [token])) === 1;
 }
 
 export class Lease {

@@ -1,8 +1,9 @@
 /**
  * Lua scripts as files: each package keeps its scripts in `src/lua/*.lua` (copied into `dist/lua`
  * by its build) and loads them here, once, when its `lua/index.ts` is imported.
- * A script may start with `--- @include "<name>"` lines: the named file of shared's `src/lua` is put
- * in their place (Redis runs one text per script, so code several scripts need is shared this way).
+ * `runScript` is the one way to run them. A script may start with `--- @include "<name>"` lines: the
+ * named file of shared's `src/lua` is put in their place (Redis runs one text per script, so code
+ * several scripts need, like the event stream's writer, is shared this way).
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -29,12 +30,24 @@ export function loadScript(moduleUrl: string | URL, name: string): RedisScript {
   return { name, lua, sha: createHash("sha1").update(lua).digest("hex") };
 }
 
-/** The connection, typed with the command `C` names; `numberOfKeys` absent: each call passes it first. */
-export function withScript<C>(
-  redis: Redis,
-  name: keyof C & string,
-  script: { numberOfKeys?: number; lua: string },
-): Redis & C {
-  if (!(name in redis)) redis.defineCommand(name, script);
-  return redis as Redis & C;
+/** What running a script needs of a connection (a Redis, a Cluster, or a command-limited view). */
+export type ScriptRedis = Pick<Redis, "evalsha" | "eval">;
+
+/**
+ * Runs a script: EVALSHA (Redis hashes no script text per call), and EVAL, which also loads it, when
+ * Redis answers NOSCRIPT (a restart or a failover emptied its script cache). The EVALSHA is queued
+ * on the connection before this returns, so commands sent after it run after it.
+ */
+export async function runScript(
+  redis: ScriptRedis,
+  script: RedisScript,
+  keys: readonly string[],
+  args: readonly (string | number)[],
+): Promise<unknown> {
+  try {
+    return await redis.evalsha(script.sha, keys.length, ...keys, ...args);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+    return await redis.eval(script.lua, keys.length, ...keys, ...args);
+  }
 }

@@ -12,8 +12,7 @@
  * So a seq that would skip over an event the emitter may still send is refused, not stored, and the
  * batch stops there; so is a seq the emitter declared gone.
  */
-import { createHash } from "node:crypto";
-import { redisKeys } from "@mcp-bridge/shared";
+import { redisKeys, runScript } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
 import { APPEND_MOD_EVENTS, MOD_SESSION_HELLO } from "../lua/index.js";
 
@@ -62,28 +61,8 @@ export interface EventStore {
   lastSeq(serverId: string): Promise<{ epoch: string | undefined; lastSeq: number }>;
 }
 
-export const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
-
-/** Runs a Lua script by its SHA, loading it on NOSCRIPT (after a Redis restart or failover). */
-export async function runScript(
-  redis: Redis,
-  script: string,
-  sha: string,
-  keys: string[],
-  args: (string | number)[],
-) {
-  try {
-    return await redis.evalsha(sha, keys.length, ...keys, ...args);
-  } catch (error) {
-    if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-    return await redis.eval(script, keys.length, ...keys, ...args);
-  }
-}
-
 export class RedisEventStore implements EventStore {
   private readonly keys;
-  private readonly helloSha = sha1(MOD_SESSION_HELLO.lua);
-  private readonly appendSha = sha1(APPEND_MOD_EVENTS.lua);
 
   constructor(
     private readonly redis: Redis,
@@ -97,8 +76,7 @@ export class RedisEventStore implements EventStore {
     const session = this.keys.eventSession(serverId);
     const [lastSeq, newlyDropped] = (await runScript(
       this.redis,
-      MOD_SESSION_HELLO.lua,
-      this.helloSha,
+      MOD_SESSION_HELLO,
       [session],
       [epoch, modDropped, resumeSeq],
     )) as [number, number];
@@ -116,8 +94,7 @@ export class RedisEventStore implements EventStore {
     const keys = [this.keys.eventSession(serverId), this.keys.eventStream(serverId)];
     const [current, lastSeq, stored, duplicates, gaps, refused, why, resumeSeq] = (await runScript(
       this.redis,
-      APPEND_MOD_EVENTS.lua,
-      this.appendSha,
+      APPEND_MOD_EVENTS,
       keys,
       args,
     )) as number[];

@@ -7,7 +7,7 @@
  * LeanWorker: BullMQ's Worker without the wake-ups it causes itself (one fetch per job at one job
  * at a time instead of three).
  */
-import { commandQueueName, type Logger } from "@mcp-bridge/shared";
+import { commandQueueName, type Logger, runScript, type ScriptRedis } from "@mcp-bridge/shared";
 import type { Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { TAKE_OVER_ACTIVE } from "../lua/index.js";
@@ -59,15 +59,13 @@ export class CommandWorker {
    * "Retries and idempotency"). `redis` fails fast when Redis is down (not the worker's connection,
    * which waits for ever). Returns how many jobs were active.
    */
-  async takeOver(redis: Pick<Redis, "eval">): Promise<number> {
+  async takeOver(redis: ScriptRedis): Promise<number> {
     const { keys } = this.worker;
-    const count = await redis.eval(
-      TAKE_OVER_ACTIVE.lua,
-      3,
-      keys.active!,
-      keys.stalled!,
-      keys["stalled-check"]!,
-      this.worker.toKey(""),
+    const count = await runScript(
+      redis,
+      TAKE_OVER_ACTIVE,
+      [keys.active!, keys.stalled!, keys["stalled-check"]!],
+      [this.worker.toKey("")],
     );
     return Number(count);
   }

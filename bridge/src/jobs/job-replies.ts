@@ -7,7 +7,7 @@
  * (EVALSHA: an ioredis MULTI builds a pipeline object per call, ~0.1 ms of CPU per job), best effort:
  * a producer that misses a reply reads the job from the queue (JobClient's sweep).
  */
-import { type Logger, redisKeys, withScript } from "@mcp-bridge/shared";
+import { type Logger, redisKeys, runScript } from "@mcp-bridge/shared";
 import type { Job, Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import { PUSH_REPLY } from "../lua/index.js";
@@ -15,20 +15,15 @@ import { PUSH_REPLY } from "../lua/index.js";
 /** A reply list nobody reads (its process ended) is gone this long after the last reply. */
 export const REPLY_TTL_MS = 60_000;
 
-type ReplyCommands = { pushReply(key: string, message: string, ttlMs: number): Promise<unknown> };
-
 export class JobReplies {
   private readonly replyTo = new WeakMap<Job, string>();
   private readonly keys: ReturnType<typeof redisKeys>;
-  private readonly redis: Redis & ReplyCommands;
-
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     prefix: string,
     private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix);
-    this.redis = withScript<ReplyCommands>(redis, "pushReply", { numberOfKeys: 1, lua: PUSH_REPLY.lua });
   }
 
   /** The processor calls this once the job's signature checked out. */
@@ -49,13 +44,11 @@ export class JobReplies {
     if (!to) return;
     this.replyTo.delete(job);
     const key = this.keys.reply(to);
-    this.redis
-      .pushReply(key, JSON.stringify(message), REPLY_TTL_MS)
-      .catch((error: Error) =>
-        this.logger.warn(
-          { jobId: job.id, err: error.message },
-          "could not send a job's reply; the producer reads the job instead",
-        ),
-      );
+    runScript(this.redis, PUSH_REPLY, [key], [JSON.stringify(message), REPLY_TTL_MS]).catch((error: Error) =>
+      this.logger.warn(
+        { jobId: job.id, err: error.message },
+        "could not send a job's reply; the producer reads the job instead",
+      ),
+    );
   }
 }

@@ -24,14 +24,10 @@
  * script be missing or late, the worker only wakes once for nothing, as BullMQ's does. Everything
  * else (locks, stalled checks, retries, events, states in Bull Board) is BullMQ's own.
  */
-import { withScript } from "@mcp-bridge/shared";
+import { runScript } from "@mcp-bridge/shared";
 import { type Job, type Processor, Worker, type WorkerOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { CLEAR_MARKER_IF_IDLE } from "../lua/index.js";
-
-type MarkerCommands = {
-  clearMarkerIfIdle(wait: string, prioritized: string, marker: string): Promise<number>;
-};
 
 export interface LeanWorkerOptions extends WorkerOptions {
   connection: Redis;
@@ -40,7 +36,7 @@ export interface LeanWorkerOptions extends WorkerOptions {
 type Send = (...args: unknown[]) => Promise<unknown>;
 
 export class LeanWorker extends Worker {
-  private readonly redis: Redis & MarkerCommands;
+  private readonly redis: Redis;
   /** Jobs fetched and not finished yet. */
   private readonly owned = new Set<Job>();
   /** The last fetch handed out a job, so its script set the base marker, and no wake-up since. */
@@ -54,10 +50,7 @@ export class LeanWorker extends Worker {
 
   constructor(name: string, processor: Processor, options: LeanWorkerOptions) {
     super(name, processor, options);
-    this.redis = withScript<MarkerCommands>(options.connection, "clearMarkerIfIdle", {
-      numberOfKeys: 3,
-      lua: CLEAR_MARKER_IF_IDLE.lua,
-    });
+    this.redis = options.connection;
     // A fetch after a wake-up must run: the BZPOPMIN took the marker that stood for a waiting job.
     const backend = this.backend as unknown as { waitForJob(timeout: number): Promise<unknown> };
     const waitForJob = backend.waitForJob.bind(backend);
@@ -141,7 +134,7 @@ export class LeanWorker extends Worker {
 
   private clearMarker(): void {
     const { wait, prioritized, marker } = this.keys;
-    this.redis.clearMarkerIfIdle(wait!, prioritized!, marker!).catch(() => undefined);
+    runScript(this.redis, CLEAR_MARKER_IF_IDLE, [wait!, prioritized!, marker!], []).catch(() => undefined);
   }
 
   /**

@@ -20,7 +20,7 @@
  * Only writes are claimed (the job processor): a read changes nothing and may run again.
  */
 import { randomUUID } from "node:crypto";
-import { BridgeError, errorDetails, redisKeys, withScript } from "@mcp-bridge/shared";
+import { BridgeError, errorDetails, redisKeys, runScript } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
 import { CLAIM_REQUEST, FINISH_REQUEST, SETTLE_REQUEST } from "../lua/index.js";
 import type { ExecutionResult } from "./job-processor.js";
@@ -48,29 +48,13 @@ export interface RequestClaimsOptions {
   now?: () => number;
 }
 
-type ClaimCommands = {
-  claimRequest(key: string, token: string, jobId: string, mode: string, ttlMs: string): Promise<string[]>;
-  finishRequest(key: string, answer: string, jobId: string, ttlMs: string): Promise<number>;
-  settleRequest(key: string, token: string, action: string, error: string): Promise<number>;
-};
-
 type Request = { id: string; timestamp: number };
 
 export class RequestClaims {
   private readonly now: () => number;
-  private readonly redis: Redis & ClaimCommands;
 
   constructor(private readonly options: RequestClaimsOptions) {
     this.now = options.now ?? Date.now;
-    let redis = withScript<ClaimCommands>(options.redis, "claimRequest", {
-      numberOfKeys: 1,
-      lua: CLAIM_REQUEST.lua,
-    });
-    redis = withScript<ClaimCommands>(redis, "finishRequest", { numberOfKeys: 1, lua: FINISH_REQUEST.lua });
-    this.redis = withScript<ClaimCommands>(redis, "settleRequest", {
-      numberOfKeys: 1,
-      lua: SETTLE_REQUEST.lua,
-    });
   }
 
   /** JOB_EXPIRED unless the envelope's timestamp is within the maximum age of now (either way). */
@@ -106,13 +90,12 @@ export class RequestClaims {
     const token = randomUUID();
     let reply: string[];
     try {
-      reply = await this.redis.claimRequest(
-        key,
-        token,
-        String(run.jobId),
-        run.mode ?? "none",
-        this.ttl(request),
-      );
+      reply = (await runScript(
+        this.options.redis,
+        CLAIM_REQUEST,
+        [key],
+        [token, String(run.jobId), run.mode ?? "none", this.ttl(request)],
+      )) as string[];
     } catch (error) {
       throw new BridgeError(
         "CONNECTION_ERROR",
@@ -135,14 +118,20 @@ export class RequestClaims {
       // A resumed claim was sent before: a failure of this run before sending leaves it in doubt.
       const action = notSent && state === "claimed" ? "release" : "unknown";
       const stored = notSent ? "" : JSON.stringify({ code: error.code, message: error.message });
-      await this.redis.settleRequest(key, token, action, stored).catch(() => undefined);
+      await runScript(this.options.redis, SETTLE_REQUEST, [key], [token, action, stored]).catch(
+        () => undefined,
+      );
       throw thrown;
     }
     // The write ran: a Redis failure here only leaves the claim `running`, which refuses later
     // copies with JOB_REPLAYED instead of answering them, so it does not fail the job.
-    await this.redis
-      .finishRequest(key, JSON.stringify(result.data ?? null), String(run.jobId), this.ttl(request))
-      .catch(() => undefined);
+    const answer = JSON.stringify(result.data ?? null);
+    await runScript(
+      this.options.redis,
+      FINISH_REQUEST,
+      [key],
+      [answer, String(run.jobId), this.ttl(request)],
+    ).catch(() => undefined);
     return result;
   }
 

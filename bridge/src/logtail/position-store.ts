@@ -6,9 +6,8 @@
  * position is not the one the caller started from, so a bridge that restarts, or a second
  * bridge that briefly tails the same file, can never store a line's event twice.
  */
-import { redisKeys } from "@mcp-bridge/shared";
+import { redisKeys, runScript } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
-import { runScript } from "../events/event-store.js";
 import { COMMIT_LOG_EVENTS } from "../lua/index.js";
 
 export interface LogPosition {
@@ -67,13 +66,7 @@ export class LogPositionStore {
     ];
     for (const e of events) args.push(e.json, e.type, e.player);
     const keys = [this.positionKey, this.streamKey];
-    const reply = (await runScript(
-      this.redis,
-      COMMIT_LOG_EVENTS.lua,
-      COMMIT_LOG_EVENTS.sha,
-      keys,
-      args,
-    )) as unknown[];
+    const reply = (await runScript(this.redis, COMMIT_LOG_EVENTS, keys, args)) as unknown[];
     if (reply[0] === 1) return { ok: true };
     return {
       ok: false,

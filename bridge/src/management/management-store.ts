@@ -4,9 +4,8 @@
  * (HINCRBY + XADD), so seq numbers are never reused. The source is live only: there is no position
  * to keep and nothing to replay.
  */
-import { redisKeys } from "@mcp-bridge/shared";
+import { redisKeys, runScript } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
-import { runScript } from "../events/event-store.js";
 import { ADD_MANAGEMENT_EVENT } from "../lua/index.js";
 
 /** The seq the caller writes into the envelope; the script puts the real one in its place. */
@@ -42,8 +41,6 @@ export class ManagementStore {
       Date.now(),
       this.serverId,
     ];
-    return Number(
-      await runScript(this.redis, ADD_MANAGEMENT_EVENT.lua, ADD_MANAGEMENT_EVENT.sha, this.keys, args),
-    );
+    return Number(await runScript(this.redis, ADD_MANAGEMENT_EVENT, this.keys, args));
   }
 }

@@ -7,44 +7,33 @@
  * window.
  */
 import { randomUUID } from "node:crypto";
-import { BridgeError, redisKeys } from "@mcp-bridge/shared";
+import { BridgeError, redisKeys, runScript } from "@mcp-bridge/shared";
 import { guardRedis } from "@mcp-bridge/shared/queue";
 import type { Redis } from "ioredis";
 import { RATE_SLIDING_LOG } from "../lua/index.js";
 
 export const RATE_WINDOW_MS = 60_000;
 
-type SlidingLogRedis = Redis & {
-  rateSlidingLog(
-    key: string,
-    now: number,
-    window: number,
-    limit: number,
-    member: string,
-  ): Promise<[number, number]>;
-};
-
 export class RateLimiter {
-  private readonly redis: SlidingLogRedis;
-
   constructor(
-    redis: Redis,
+    private readonly redis: Redis,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
-  ) {
-    if (!("rateSlidingLog" in redis))
-      redis.defineCommand("rateSlidingLog", { numberOfKeys: 1, lua: RATE_SLIDING_LOG.lua });
-    this.redis = redis as SlidingLogRedis;
-  }
+  ) {}
 
   /** Counts one call; throws RATE_LIMITED when the client already made `perMinute` in the last 60 s. */
   async consume(clientId: string, perMinute: number | undefined): Promise<void> {
     if (perMinute === undefined) return;
     const now = this.now();
     const key = redisKeys(this.prefix).rate(clientId);
-    const [accepted, waitMs] = await guardRedis(this.redis, "counting the rate limit", () =>
-      this.redis.rateSlidingLog(key, now, RATE_WINDOW_MS, perMinute, `${now}-${randomUUID()}`),
-    );
+    const [accepted, waitMs] = (await guardRedis(this.redis, "counting the rate limit", () =>
+      runScript(
+        this.redis,
+        RATE_SLIDING_LOG,
+        [key],
+        [now, RATE_WINDOW_MS, perMinute, `${now}-${randomUUID()}`],
+      ),
+    )) as [number, number];
     if (accepted === 1) return;
     const retryAfterS = Math.max(1, Math.ceil(waitMs / 1000));
     throw new BridgeError(

@@ -4,7 +4,7 @@
  * than `summarizeAbove`, everything but the last `keepVerbatim` entries is replaced by one summary
  * entry: written by the LLM, or, when the LLM is down, a plain truncation of the older lines.
  */
-import { type NpcHistoryEntry, npcHistoryLine, redisKeys } from "@mcp-bridge/shared";
+import { type NpcHistoryEntry, npcHistoryLine, redisKeys, runScript } from "@mcp-bridge/shared";
 import type { ChainableCommander, Redis } from "ioredis";
 import { REPLACE_OLDER_HISTORY } from "../lua/index.js";
 
@@ -244,14 +244,11 @@ export class ConversationHistory {
       how = "truncated";
     }
     const summary: HistoryEntry = { kind: "summary", text, at: Date.now() };
-    const replaced = await this.redis.eval(
-      REPLACE_OLDER_HISTORY.lua,
-      2,
-      this.key(npcId),
-      this.versionKey(npcId),
-      version,
-      older.length,
-      JSON.stringify(summary),
+    const replaced = await runScript(
+      this.redis,
+      REPLACE_OLDER_HISTORY,
+      [this.key(npcId), this.versionKey(npcId)],
+      [version, older.length, JSON.stringify(summary)],
     );
     if (replaced !== 1) return undefined;
     // The script made version + 1 out of exactly this; a copy that moved on meanwhile is left alone.

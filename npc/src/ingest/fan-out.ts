@@ -12,7 +12,7 @@
  * consumer exactly as if its reader had read it (a crash leaves it pending; the next reader's
  * backlog read or the new owner's claim delivers it).
  */
-import { type ClientIdentity, redisKeys, withScript } from "@mcp-bridge/shared";
+import { type ClientIdentity, redisKeys, runScript } from "@mcp-bridge/shared";
 import { type GroupEntry, recordFromEntry } from "@mcp-bridge/shared/events";
 import type { Redis } from "ioredis";
 import type { Logger } from "pino";
@@ -57,10 +57,6 @@ export interface TakenEntry {
   fields: string[];
 }
 
-type RouteCommands = {
-  routeEntries(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
-};
-
 export interface FanOutDeps {
   redis: Redis;
   prefix: string;
@@ -88,12 +84,10 @@ interface Route {
 
 export class FanOut {
   private batch: Route[] = [];
-  private readonly redis: Redis & RouteCommands;
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(private readonly deps: FanOutDeps) {
     this.keys = redisKeys(deps.prefix);
-    this.redis = withScript<RouteCommands>(deps.redis, "routeEntries", { lua: ROUTE_ENTRIES.lua });
   }
 
   handle = async (entry: GroupEntry): Promise<void> => {
@@ -184,7 +178,7 @@ export class FanOut {
       for (const inbox of r.inboxes) args.push(inbox.owned ? -at(inbox.key) : at(inbox.key));
       args.push(r.fields.length, ...r.fields);
     }
-    return this.redis.routeEntries(keys.length, ...keys, ...args).then(
+    return runScript(this.deps.redis, ROUTE_ENTRIES, keys, args).then(
       (reply) => {
         const [, taken] = reply as [number, [string, string, string[]][]];
         return taken.map(([stream, id, fields]) => ({ stream, id, fields }));
