@@ -3,3 +3,4 @@ export * from "./failure.js";
 export * from "./job-client.js";
 export * from "./redis-guard.js";
 export * from "./reply-inbox.js";
+export * from "./single-flight.js";
