@@ -32,6 +32,8 @@ export const redisKeys = (prefix: string) => ({
   requestClaim: (requestId: string) => `${prefix}:request:${requestId}`,
   /** A producer's reply list: the bridge LPUSHes each finished job's outcome there (job data `replyTo`). */
   reply: (replyTo: string) => `${prefix}:reply:${replyTo}`,
+  /** The reply lists of producers that joined a job in flight (single-flight reads, shared/src/queue/single-flight.ts). */
+  flightWaiters: (jobId: string) => `${prefix}:flight-waiters:${jobId}`,
   servers: () => `${prefix}:servers`,
   /** Hash of the NPCs the NPC service runs: id -> JSON {name, serverId} (for completions, tools). */
   npcRegistry: () => `${prefix}:npc:registry`,

@@ -3,7 +3,10 @@
  * signed `replyTo`, shared/src/queue/reply-inbox.ts), so producers need not read every job's events.
  * In: the worker's "completed" and "failed" events, after BullMQ recorded the outcome (get_job and
  * Bull Board see it first). Only jobs whose signature the processor checked (`expect`) are answered;
- * a retried attempt is not an outcome. Out: one LPUSH + PEXPIRE per finished job, in one script
+ * a retried attempt is not an outcome. The same outcome goes to the reply lists of the producers
+ * that joined the job in flight (single-flight reads, shared/src/queue/single-flight.ts): the
+ * waiters set is read and removed in the same script, so a producer joins before it (and is
+ * answered) or finds the job finished. Out: one LPUSH + PEXPIRE per reply list, in one script
  * (EVALSHA: an ioredis MULTI builds a pipeline object per call, ~0.1 ms of CPU per job), best effort:
  * a producer that misses a reply reads the job from the queue (JobClient's sweep).
  */
@@ -18,12 +21,15 @@ export const REPLY_TTL_MS = 60_000;
 export class JobReplies {
   private readonly replyTo = new WeakMap<Job, string>();
   private readonly keys: ReturnType<typeof redisKeys>;
+  private readonly replyPrefix: string;
+
   constructor(
     private readonly redis: Redis,
     prefix: string,
     private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix);
+    this.replyPrefix = this.keys.reply("");
   }
 
   /** The processor calls this once the job's signature checked out. */
@@ -43,12 +49,13 @@ export class JobReplies {
     const to = this.replyTo.get(job);
     if (!to) return;
     this.replyTo.delete(job);
-    const key = this.keys.reply(to);
-    runScript(this.redis, PUSH_REPLY, [key], [JSON.stringify(message), REPLY_TTL_MS]).catch((error: Error) =>
-      this.logger.warn(
-        { jobId: job.id, err: error.message },
-        "could not send a job's reply; the producer reads the job instead",
-      ),
+    const keys = [this.keys.reply(to), this.keys.flightWaiters(String(job.id))];
+    runScript(this.redis, PUSH_REPLY, keys, [JSON.stringify(message), REPLY_TTL_MS, this.replyPrefix]).catch(
+      (error: Error) =>
+        this.logger.warn(
+          { jobId: job.id, err: error.message },
+          "could not send a job's reply; the producer reads the job instead",
+        ),
     );
   }
 }

@@ -3,3 +3,4 @@ import { loadScript } from "../redis-script.js";
 
 export const RENEW_LEASE = loadScript(import.meta.url, "renew-lease");
 export const RELEASE_LEASE = loadScript(import.meta.url, "release-lease");
+export const JOIN_FLIGHT = loadScript(import.meta.url, "join-flight");
