@@ -1,6 +1,7 @@
 -- KEYS[1] session hash, KEYS[2] stream; ARGV epoch, maxLen, ingestedAt, serverId, then
 -- (seq, json, type, player) per event. Returns {current, lastSeq, stored, dups, gaps,
 -- refused index (1-based, 0 = none), refusal (1 below resumeSeq, 2 undeclared gap), resumeSeq}.
+--- @include "add-event"
 if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return {0, 0, 0, 0, 0, 0, 0, 0} end
 local last = tonumber(redis.call('HGET', KEYS[1], 'lastSeq') or '0')
 local resume = tonumber(redis.call('HGET', KEYS[1], 'resumeSeq') or '0')
@@ -17,8 +18,7 @@ for i = 5, #ARGV, 4 do
     break
   else
     if seq > last + 1 then gaps = gaps + (seq - last - 1) end
-    redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'event', ARGV[i + 1], 'type', ARGV[i + 2],
-      'player', ARGV[i + 3], 'serverId', ARGV[4], 'ingestedAt', ARGV[3])
+    add_event(KEYS[2], ARGV[2], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[4], ARGV[3], 'mod')
     last = seq
     stored = stored + 1
   end
