@@ -4,7 +4,7 @@
  * one ops HTTP server (health, readiness, metrics, Bull Board). Tests and scripts start it
  * in-process with createBridge(config, deps).
  */
-import { commandQueueName, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
+import { commandQueueName, connectRedis, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -70,7 +70,7 @@ function defaultRcon(config: BridgeConfig) {
 
 export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridge {
   const logger = deps.logger ?? createLogger({ name: "bridge", level: config.logLevel });
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  const redis = connectRedis(config.redisUrl, { maxRetriesPerRequest: 3 });
   redis.on("error", (error) => logger.warn({ err: error }, "Redis connection error"));
   const metrics = createMetrics();
   const policies = new PolicyStore(config.policyFile, {

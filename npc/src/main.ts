@@ -8,7 +8,14 @@
  * The service starts whether or not the LLM is ready: its NPCs turn on when it is (llm/readiness.ts).
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
-import { createLogger, loadConfigOrExit, PolicyStore, parseJson, redactRedisUrl } from "@mcp-bridge/shared";
+import {
+  connectRedis,
+  createLogger,
+  loadConfigOrExit,
+  PolicyStore,
+  parseJson,
+  redactRedisUrl,
+} from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { loadConfig } from "./config.js";
 import { mergePolicy, modAllowPatterns, policyFragment } from "./definitions/command-patterns.js";
@@ -56,7 +63,7 @@ async function check(): Promise<void> {
 async function serve(): Promise<void> {
   const config = loadConfigOrExit(() => loadConfig(process.env));
   const logger = createLogger({ name: "npc", level: config.LOG_LEVEL });
-  const redis = coalesceRedisWrites(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }));
+  const redis = coalesceRedisWrites(connectRedis(config.REDIS_URL, { maxRetriesPerRequest: 3 }));
   redis.on("error", (error) => logger.warn({ err: error.message }, "redis error"));
   const service = new NpcService(config, redis, logger);
   await service.start();
