@@ -7,7 +7,6 @@
 import { commandQueueName, connectRedis, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import type { BridgeConfig, ServerConfig } from "./config.js";
 import { createEventIngest, type EventIngest } from "./events/index.js";
 import type { Mode } from "./jobs/mod-command.js";

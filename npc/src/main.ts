@@ -16,7 +16,6 @@ import {
   parseJson,
   redactRedisUrl,
 } from "@mcp-bridge/shared";
-import { Redis } from "ioredis";
 import { loadConfig } from "./config.js";
 import { mergePolicy, modAllowPatterns, policyFragment } from "./definitions/command-patterns.js";
 import { DefinitionStore } from "./definitions/store.js";

@@ -77,8 +77,6 @@ export function connectRedis(url: string, options: RedisOptions = {}): Redis {
   return new Redis({
     ...options,
     ...sentinel,
-    // Reconnect at once on the Sentinels' +switch-master instead of at the next failed command.
-    failoverDetector: true,
     // A primary demoted while we were connected answers writes with READONLY: reconnect (asks the
     // Sentinels again) and resend the command.
     reconnectOnError: (error) => (/^READONLY/.test(error.message) ? 2 : false),

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import {
   BridgeError,
   commandQueueName,
+  connectRedis,
   jobOptions,
   makeRequest,
   type Operation,
@@ -18,7 +19,7 @@ import {
   signJob,
 } from "@mcp-bridge/shared";
 import { type Job, Queue, QueueEvents } from "bullmq";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { FakeRconServer } from "../../../../shared/testing/fake-rcon-server.js";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { type BridgeConfig, loadConfig } from "../../../src/config.js";
@@ -184,7 +185,7 @@ export class Producer {
     readonly config: BridgeConfig,
     readonly serverId = "s1",
   ) {
-    this.connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+    this.connection = connectRedis(config.redisUrl, { maxRetriesPerRequest: null });
     const name = commandQueueName(serverId);
     this.queue = new Queue(name, { connection: this.connection, prefix: config.redisPrefix });
     this.events = new QueueEvents(name, {
