@@ -33,6 +33,9 @@ describe.skipIf(!available)("Redis Sentinel: the primary dies while jobs and eve
     const config = testConfig(port, {
       REDIS_URL: set.url,
       BRIDGE_PORT: "0",
+      // The default: it outlasts the failover, so the bridge keeps its lease (see docs/deployment.md
+      // for what a shorter one costs).
+      LEASE_TTL_MS: "5000",
       LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "silent",
     });
     const bridge: Bridge = createBridge(config, { probeVersion: async () => "1.21.1" });
