@@ -4,7 +4,14 @@
  * one ops HTTP server (health, readiness, metrics, Bull Board). Tests and scripts start it
  * in-process with createBridge(config, deps).
  */
-import { commandQueueName, connectRedis, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
+import {
+  commandQueueName,
+  connectRedis,
+  createLogger,
+  type Logger,
+  PolicyStore,
+  queuePrefix,
+} from "@mcp-bridge/shared";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue } from "bullmq";
 import type { BridgeConfig, ServerConfig } from "./config.js";
@@ -131,7 +138,8 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
       }),
   );
   const queues = config.servers.map(
-    (s) => new Queue(commandQueueName(s.id), { connection: redis, prefix: config.redisPrefix }),
+    (s) =>
+      new Queue(commandQueueName(s.id), { connection: redis, prefix: queuePrefix(config.redisPrefix, s.id) }),
   );
   let ops: OpsServer | undefined;
 

@@ -7,7 +7,7 @@
  * LeanWorker: BullMQ's Worker without the wake-ups it causes itself (one fetch per job at one job
  * at a time instead of three).
  */
-import { commandQueueName, connectRedis, type Logger } from "@mcp-bridge/shared";
+import { commandQueueName, connectRedis, type Logger, queuePrefix } from "@mcp-bridge/shared";
 import type { Worker } from "bullmq";
 import type { Redis } from "ioredis";
 import type { JobProcessor } from "./job-processor.js";
@@ -53,7 +53,7 @@ export class CommandWorker {
     );
     this.worker = new LeanWorker(commandQueueName(options.serverId), options.processor, {
       connection: this.connection,
-      prefix: options.prefix,
+      prefix: queuePrefix(options.prefix, options.serverId),
       concurrency: options.concurrency,
       autorun: false,
       lockDuration: options.lockDurationMs ?? 10_000,

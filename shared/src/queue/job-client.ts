@@ -19,6 +19,7 @@ import {
   makeRequest,
   type Operation,
   type OperationArgs,
+  queuePrefix,
   signJob,
   withRetentionDefaults,
 } from "../index.js";
@@ -236,7 +237,7 @@ export class JobClient {
     if (existing) return existing;
     const name = commandQueueName(serverId);
     const { redis, prefix, logger } = this.options;
-    const queue = new Queue(name, { connection: redis, prefix });
+    const queue = new Queue(name, { connection: redis, prefix: queuePrefix(prefix, serverId) });
     queue.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue error"));
     const ready = queue.waitUntilReady();
     const sq: ServerQueue = { queue, ready, isReady: false };

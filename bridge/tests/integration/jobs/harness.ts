@@ -16,6 +16,7 @@ import {
   type Operation,
   type OperationArgs,
   PROTOCOL_VERSION,
+  queuePrefix,
   signJob,
 } from "@mcp-bridge/shared";
 import { type Job, Queue, QueueEvents } from "bullmq";
@@ -187,10 +188,13 @@ export class Producer {
   ) {
     this.connection = connectRedis(config.redisUrl, { maxRetriesPerRequest: null });
     const name = commandQueueName(serverId);
-    this.queue = new Queue(name, { connection: this.connection, prefix: config.redisPrefix });
+    this.queue = new Queue(name, {
+      connection: this.connection,
+      prefix: queuePrefix(config.redisPrefix, serverId),
+    });
     this.events = new QueueEvents(name, {
       connection: this.connection.duplicate(),
-      prefix: config.redisPrefix,
+      prefix: queuePrefix(config.redisPrefix, serverId),
     });
   }
 
