@@ -137,3 +137,62 @@ async function answers(port: number): Promise<boolean> {
     probe.disconnect();
   }
 }
+
+export interface LocalCluster {
+  nodes: { host: string; port: number }[];
+  stop(): Promise<void>;
+}
+
+/** Three cluster primaries on loopback (no replicas), slots spread by `redis-cli --cluster create`. */
+export async function startCluster(): Promise<LocalCluster> {
+  const dir = mkdtempSync(join(tmpdir(), "redis-cluster-"));
+  const { ports, release } = await holdFreePorts(3);
+  await release();
+  const procs = ports.map((port) =>
+    spawn(
+      "redis-server",
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--cluster-enabled",
+        "yes",
+        "--cluster-config-file",
+        `nodes-${port}.conf`,
+        "--cluster-node-timeout",
+        "2000",
+      ],
+      { stdio: "ignore" },
+    ),
+  );
+  const stop = async () => {
+    for (const proc of procs) proc.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const port of ports) await until(() => answers(port), `cluster node on port ${port}`, 10_000);
+    execFileSync(
+      "redis-cli",
+      ["--cluster", "create", ...ports.map((p) => `127.0.0.1:${p}`), "--cluster-yes"],
+      {
+        stdio: "ignore",
+      },
+    );
+    const probe = new Redis({ port: ports[0], host: "127.0.0.1" });
+    await until(
+      async () => /cluster_state:ok/.test(String(await probe.call("CLUSTER", "INFO"))),
+      "cluster_state:ok",
+      20_000,
+    );
+    probe.disconnect();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { nodes: ports.map((port) => ({ host: "127.0.0.1", port })), stop };
+}
