@@ -4,11 +4,17 @@
  * one ops HTTP server (health, readiness, metrics, Bull Board). Tests and scripts start it
  * in-process with createBridge(config, deps).
  */
-import { commandQueueName, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
+import {
+  commandQueueName,
+  connectRedis,
+  createLogger,
+  type Logger,
+  PolicyStore,
+  queuePrefix,
+} from "@mcp-bridge/shared";
 import { guardRedis, redisAddress, redisReason } from "@mcp-bridge/shared/queue";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import type { BridgeConfig, ServerConfig } from "./config.js";
 import { createEventIngest, type EventIngest } from "./events/index.js";
 import type { Mode } from "./jobs/mod-command.js";
@@ -71,7 +77,7 @@ function defaultRcon(config: BridgeConfig) {
 
 export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridge {
   const logger = deps.logger ?? createLogger({ name: "bridge", level: config.logLevel });
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  const redis = connectRedis(config.redisUrl, { maxRetriesPerRequest: 3 });
   redis.on("error", (error) =>
     logger.warn({ redis: redisAddress(redis), reason: redisReason(error) }, "Redis connection error"),
   );
@@ -135,7 +141,8 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
       }),
   );
   const queues = config.servers.map(
-    (s) => new Queue(commandQueueName(s.id), { connection: redis, prefix: config.redisPrefix }),
+    (s) =>
+      new Queue(commandQueueName(s.id), { connection: redis, prefix: queuePrefix(config.redisPrefix, s.id) }),
   );
   let ops: OpsServer | undefined;
 

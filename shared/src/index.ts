@@ -19,6 +19,7 @@ export * from "./pattern-safety.js";
 export * from "./policy.js";
 export * from "./policy-store.js";
 export * from "./process.js";
+export * from "./redis/connect.js";
 export * from "./redis-script.js";
 export * from "./schemas/common.js";
 export * from "./schemas/envelope.js";

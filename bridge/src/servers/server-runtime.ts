@@ -212,7 +212,7 @@ export class ServerRuntime implements RequestExecutor {
       },
     });
     this.state.start();
-    const replies = new JobReplies(this.options.leaseRedis, this.options.prefix, this.log);
+    const replies = new JobReplies(this.options.leaseRedis, this.options.prefix, server.id, this.log);
     this.worker = new CommandWorker({
       redisUrl: this.options.redisUrl,
       prefix: this.options.prefix,
