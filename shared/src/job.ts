@@ -25,6 +25,8 @@ export const redisKeys = (prefix: string) => ({
   /** Which event sources are active for a server and which types each delivers (JSON, with a TTL). */
   eventSources: (serverId: string) => `${prefix}:event-sources:${serverId}`,
   lease: (serverId: string) => `${prefix}:lease:${serverId}`,
+  /** The running bridge processes of a fleet (sorted set, score: when each one's announcement expires). */
+  bridgeMembers: () => `${prefix}:bridge:members`,
   rate: (clientId: string) => `${prefix}:rate:${clientId}`,
   /** Which BullMQ job ran a request id (single use of signed jobs; see bridge/src/jobs/request-claims). */
   requestClaim: (requestId: string) => `${prefix}:request:${requestId}`,
