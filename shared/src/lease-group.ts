@@ -98,6 +98,7 @@ export class LeaseGroup {
         what: this.options.what(id),
         logger,
         mayAcquire: () => this.mayAcquire(id),
+        onNotAcquired: () => this.attempting.delete(id),
         onAcquired: () => {
           this.attempting.delete(id);
           return this.options.onAcquired(id);

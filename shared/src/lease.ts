@@ -31,6 +31,8 @@ export interface LeaseOptions {
    * work with others (the NPC service) says no when it already holds its share. Default: yes.
    */
   mayAcquire?: () => boolean;
+  /** Called when an attempt that mayAcquire allowed found the lease held by another process. */
+  onNotAcquired?: () => void;
 }
 
 export async function tryAcquire(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
@@ -122,6 +124,7 @@ export class Lease {
       logger.warn({ err: error, key }, "lease acquisition failed (Redis unreachable?)");
       return false;
     });
+    if (!acquired) this.options.onNotAcquired?.();
     if (!acquired || this.stopped) {
       if (acquired) await releaseLease(redis, key, this.token).catch(() => false);
       return;
