@@ -5,7 +5,8 @@
  * in a sorted set (score: when its announcement expires) every third of the TTL and reads the live
  * members from it. Quotas are exact: with N things and M members, the members in sorted order get
  * floor(N/M) each, the first N mod M one more, so the quotas add up to N and the spread is at most 1
- * once settled. A process takes a free thing only below its quota (counting the attempts under way)
+ * once settled. A process takes a free thing only below its quota (counting the attempts under way;
+ * after an announcement that left room it tries the free leases at once, not at their next tick)
  * and hands over what it holds above it (after the thing's work in flight: `handOver`), but only
  * when the excess was seen on two announcements in a row: a member that just joined or died is seen
  * by the processes a moment apart, and a handover on the first sight would bounce things around.
@@ -71,6 +72,7 @@ export class LeaseGroup {
       this.timer = setTimeout(() => {
         void this.announce()
           .then(() => this.balance())
+          .then(() => this.fill())
           .catch((error: Error) => this.options.logger.warn({ err: error.message }, "lease sharing failed"))
           .finally(() => !this.closed && tick());
       }, this.interval);
@@ -168,6 +170,18 @@ export class LeaseGroup {
       await this.options.handOver(id);
       await lease.stop("handed over to share the work");
       if (this.leases.get(id) === lease && !this.closed) lease.start();
+    }
+  }
+
+  /**
+   * Below the quota (a member died or left, or this process just started), tries the leases it does
+   * not hold one after the other until the quota is reached: a free one is taken at once instead of
+   * at its next tick. One SET NX per lease tried, only while there is room.
+   */
+  private async fill(): Promise<void> {
+    for (const [id, lease] of this.leases) {
+      if (this.closed || this.owned().length >= this.quota()) return;
+      if (!lease.held && !this.attempting.has(id)) await lease.poke();
     }
   }
 

@@ -74,6 +74,15 @@ export class Lease {
     this.schedule(0);
   }
 
+  /**
+   * Tries to take the lease now instead of at the next tick (a LeaseGroup whose quota just grew:
+   * a dead member's leases are taken as soon as they lapse, not up to a tick later).
+   */
+  poke(): Promise<void> {
+    if (this.stopped || this.holding) return Promise.resolve();
+    return this.transition(() => this.tick());
+  }
+
   /** Stops trying, lets go of the lease (onLost runs first) and deletes it so a standby takes over now. */
   async stop(reason = "released on shutdown"): Promise<void> {
     this.stopped = true;
