@@ -48,7 +48,6 @@ export interface Bridge {
   readonly config: BridgeConfig;
   readonly runtimes: readonly ServerRuntime[];
   readonly metrics: BridgeMetrics;
-  readonly fleet: Fleet;
   /** http://host:port of the ops server, once started (undefined with http: false). */
   readonly url: string | undefined;
   start(): Promise<void>;
@@ -195,7 +194,6 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
     config,
     runtimes,
     metrics,
-    fleet,
     get url() {
       return ops?.url;
     },

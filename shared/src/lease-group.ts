@@ -47,7 +47,7 @@ export function quotaOf(things: number, members: readonly string[], self: string
 
 export class LeaseGroup {
   private readonly leases = new Map<string, Lease>();
-  readonly member: string;
+  private readonly member: string;
   private members: string[];
   /** Things whose free lease this process is trying to take right now (they count toward its quota). */
   private readonly attempting = new Set<string>();
@@ -123,11 +123,6 @@ export class LeaseGroup {
   /** How many things this process should own now. */
   quota(): number {
     return quotaOf(this.leases.size, this.members, this.member);
-  }
-
-  /** The live members seen at the last announcement. */
-  memberCount(): number {
-    return this.members.length;
   }
 
   /**

@@ -67,11 +67,6 @@ export class Fleet {
     });
   }
 
-  /** This process's entry among the fleet's members (also the prefix of its lease values' owner). */
-  get member(): string {
-    return this.group.member;
-  }
-
   owns(serverId: string): boolean {
     return this.group.owns(serverId);
   }
