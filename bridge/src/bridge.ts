@@ -1,6 +1,8 @@
 /**
  * The composition root: builds every part of a bridge process from its config and starts/stops
- * them in order. One lease + RCON connection + worker per configured server, one event ingest,
+ * them in order. One runtime (worker + RCON connection, open while this process holds the server's
+ * lease) per configured server, the fleet that shares the servers' leases among the bridges
+ * (servers/fleet.ts), one event ingest,
  * one ops HTTP server (health, readiness, metrics, Bull Board). Tests and scripts start it
  * in-process with createBridge(config, deps).
  */
@@ -25,6 +27,7 @@ import {
   type OpsServer,
   type Readiness,
 } from "./ops/index.js";
+import { Fleet } from "./servers/fleet.js";
 import type { RconChannel, VanillaRunner } from "./servers/rcon-channel.js";
 import { ServerRuntime, type ServerStatus } from "./servers/server-runtime.js";
 import { createServerSources } from "./sources/create-sources.js";
@@ -87,6 +90,14 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
     onError: (error) => logger.error({ err: error }, "policy file is invalid; keeping the previous policy"),
   });
   const createRcon = deps.createRcon ?? defaultRcon(config);
+  const fleet = new Fleet({
+    redis,
+    prefix: config.redisPrefix,
+    ttlMs: config.leaseTtlMs,
+    ownerName: deps.ownerName ?? "bridge",
+    logger,
+    metrics,
+  });
   let ingest: EventIngest | undefined;
   const sources = new Map<string, ServerSources>(
     config.servers.map((server) => [
@@ -113,12 +124,12 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
         redisUrl: config.redisUrl,
         prefix: config.redisPrefix,
         jobSecret: config.jobSecret,
-        leaseTtlMs: config.leaseTtlMs,
         jobMaxAgeMs: config.jobMaxAgeMs,
         batchMax: config.batchMax,
         resultMaxBytes: config.resultMaxBytes,
         concurrency: config.workerConcurrency,
         leaseRedis: redis,
+        leaseHeld: () => fleet.owns(server.id),
         policies,
         createRcon: (s) => createRcon(s, logger.child({ serverId: s.id })),
         runVanilla: deps.runVanilla ?? runVanilla,
@@ -126,7 +137,6 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
           deps.probeVersion?.(server) ??
           statusPing(server.rconHost, server.statusPort).then((s) => s.version),
         logger,
-        ownerName: deps.ownerName,
         lockDurationMs: deps.lockDurationMs,
         stalledIntervalMs: deps.stalledIntervalMs,
         shutdownTimeoutMs: deps.shutdownTimeoutMs,
@@ -227,10 +237,10 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
           logger,
         });
       }
-      for (const runtime of runtimes) runtime.start();
+      await fleet.start(runtimes);
     },
     async stop() {
-      await Promise.all(runtimes.map((r) => r.stop()));
+      await fleet.stop();
       await ingest?.close();
       await ops?.close();
       policies.close();

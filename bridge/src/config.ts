@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   MC_MANAGEMENT_SECRET: optionalText,
   MC_MANAGEMENT_CERT_FILE: optionalText,
   LOG_TAIL_POLL_MS: int(40, 5),
+  BRIDGE_NAME: optionalText,
   BRIDGE_HOST: text("127.0.0.1"),
   BRIDGE_PORT: int(8080, 0),
   BOARD_USER: optionalText,
@@ -80,6 +81,8 @@ export interface BridgeConfig {
   jobSecret: string;
   policyFile: string;
   servers: ServerConfig[];
+  /** This bridge's name in the lease values and the fleet's members (default: the host name, set in main.ts). */
+  name: string | undefined;
   http: { host: string; port: number };
   board: { user?: string; password?: string; readOnly: boolean };
   events: {
@@ -194,6 +197,7 @@ export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p,
     jobSecret: e.JOB_SECRET,
     policyFile: e.POLICY_FILE,
     servers,
+    name: e.BRIDGE_NAME,
     http: { host: e.BRIDGE_HOST, port: e.BRIDGE_PORT },
     board: { user: e.BOARD_USER, password: e.BOARD_PASSWORD, readOnly: e.BOARD_READ_ONLY },
     events: {
@@ -230,6 +234,7 @@ export function configSummary(config: BridgeConfig) {
       logFile: s.logFile ?? "none",
       management: s.managementUrl ? s.managementUrl.replace(/\/\/[^@/]*@/, "//***@") : "none",
     })),
+    name: config.name,
     http: config.http,
     board: { enabled: Boolean(config.board.user), readOnly: config.board.readOnly },
     events: config.events,

@@ -11,6 +11,7 @@ export * from "./file-watch.js";
 export * from "./game-rules.js";
 export * from "./job.js";
 export * from "./lease.js";
+export * from "./lease-group.js";
 export * from "./logger.js";
 export * from "./npc-records.js";
 export * from "./operations/catalog.js";

@@ -39,6 +39,8 @@ export const redisKeys = (prefix: string) => ({
   lease: (serverId: string) => `${queuePrefix(prefix, serverId)}:lease`,
   /** The lease holder's view of its server: RCON, mode, and why it refuses jobs (JSON, with a TTL). */
   serverState: (serverId: string) => `${queuePrefix(prefix, serverId)}:server-state`,
+  /** The running bridge processes of a fleet (sorted set, score: when each one's announcement expires). */
+  bridgeMembers: () => `${prefix}:bridge:members`,
   rate: (clientId: string) => `${prefix}:rate:${clientId}`,
   /** Which BullMQ job ran a request id (single use of signed jobs; see bridge/src/jobs/request-claims). */
   requestClaim: (requestId: string) => `${prefix}:request:${requestId}`,
