@@ -57,6 +57,7 @@ export const BridgeEnvSchema = z.object({
   MC_MANAGEMENT_SECRET: optionalText,
   MC_MANAGEMENT_CERT_FILE: optionalText,
   LOG_TAIL_POLL_MS: int(40, 5),
+  BRIDGE_NAME: optionalText,
   BRIDGE_HOST: text("127.0.0.1"),
   BRIDGE_PORT: env.port(8080),
   BOARD_USER: optionalText,
@@ -171,6 +172,8 @@ function bridgeConfigSchema(readFile: ReadFile) {
       jobSecret: e.JOB_SECRET,
       policyFile: e.POLICY_FILE,
       servers: serverList,
+      /** This bridge's name in the lease values and the fleet's members (default: the host name, set in main.ts). */
+      name: e.BRIDGE_NAME,
       http: { host: e.BRIDGE_HOST, port: e.BRIDGE_PORT },
       board: { user: e.BOARD_USER, password: e.BOARD_PASSWORD, readOnly: e.BOARD_READ_ONLY },
       events: {
@@ -216,6 +219,7 @@ export function configSummary(config: BridgeConfig) {
       logFile: s.logFile ?? "none",
       management: s.managementUrl ? s.managementUrl.replace(/\/\/[^@/]*@/, "//***@") : "none",
     })),
+    name: config.name,
     http: config.http,
     board: { enabled: Boolean(config.board.user), readOnly: config.board.readOnly },
     events: config.events,

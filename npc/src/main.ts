@@ -7,8 +7,7 @@
  *   minecraft-npc check                exit 0 when every LLM backend the NPCs use is ready, else say why
  * The service starts whether or not the LLM is ready: its NPCs turn on when it is (llm/readiness.ts).
  */
-import { createLogger, loadConfigOrExit, PolicyStore, redactRedisUrl } from "@mcp-bridge/shared";
-import { Redis } from "ioredis";
+import { connectRedis, createLogger, loadConfigOrExit, PolicyStore, redactRedisUrl } from "@mcp-bridge/shared";
 import { loadConfig, loadLlmConfig } from "./config.js";
 import { modAllowPatterns, policyFragment } from "./definitions/command-patterns.js";
 import { mergePolicyFile } from "./definitions/policy-file.js";
@@ -51,7 +50,7 @@ async function check(): Promise<void> {
 async function serve(): Promise<void> {
   const config = loadConfigOrExit(() => loadConfig(process.env));
   const logger = createLogger({ name: "npc", level: config.logLevel });
-  const redis = coalesceRedisWrites(new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }));
+  const redis = coalesceRedisWrites(connectRedis(config.redisUrl, { maxRetriesPerRequest: 3 }));
   redis.on("error", (error) => logger.warn({ err: error.message }, "redis error"));
   const service = new NpcService(config, redis, logger);
   await service.start();

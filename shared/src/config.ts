@@ -5,6 +5,7 @@
  * transform shapes them into the slices main.ts hands to each part, so nothing is declared twice.
  */
 import { z } from "zod";
+import { parseSentinelUrl } from "./redis/connect.js";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -103,11 +104,23 @@ export const env = {
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** REDIS_URL, required unless a fallback is given. */
+/** REDIS_URL, required unless a fallback is given: one Redis, or Sentinels (shared/src/redis/connect.ts). */
 export function redisUrl(fallback?: string) {
   const url = z
     .string({ error: "is required (e.g. redis://127.0.0.1:6379)" })
-    .regex(/^rediss?:\/\/\S+$/, { error: "must be a redis:// or rediss:// URL" });
+    .regex(/^(rediss?|redis\+sentinel):\/\/\S+$/, {
+      error: "must be a redis://, rediss:// or redis+sentinel://host:port,host:port/<master name> URL",
+    })
+    .superRefine((value, ctx) => {
+      try {
+        parseSentinelUrl(value);
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          message: `is a redis+sentinel:// URL that ${(error as Error).message}`,
+        });
+      }
+    });
   return orDefault(fallback, url);
 }
 
@@ -132,10 +145,12 @@ export const CommonEnv = {
 
 /** A Redis URL as it may be logged: the password masked. */
 export function redactRedisUrl(url: string): string {
-  return url.replace(
-    /\/\/([^@/]*)@/,
-    (_, cred: string) => `//${cred.includes(":") ? `${cred.split(":")[0]}:***` : "***"}@`,
-  );
+  return url
+    .replace(
+      /\/\/([^@/]*)@/,
+      (_, cred: string) => `//${cred.includes(":") ? `${cred.split(":")[0]}:***` : "***"}@`,
+    )
+    .replace(/([?&]sentinelPassword=)[^&]*/g, "$1***");
 }
 
 /**

@@ -51,6 +51,7 @@ export class JobReplies {
   constructor(
     redis: Redis,
     prefix: string,
+    private readonly serverId: string,
     private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix);
@@ -81,7 +82,7 @@ export class JobReplies {
     this.redis
       .pushReplies(
         this.keys.reply(to),
-        this.keys.flightWaiters(String(job.id)),
+        this.keys.flightWaiters(this.serverId, String(job.id)),
         JSON.stringify(message),
         REPLY_TTL_MS,
         this.replyPrefix,

@@ -50,10 +50,11 @@ export type JoinResult =
   | { state: "gone" }
   | { state: "finished"; returnvalue: unknown; failedReason: string | undefined };
 
-/** `jobKey`: the job's hash key (queue.toKey(jobId)). */
+/** `jobKey`: the job's hash key (queue.toKey(jobId)) on server `serverId`'s queue. */
 export async function joinFlight(
   redis: Redis,
   prefix: string,
+  serverId: string,
   jobKey: string,
   jobId: string,
   replyTo: string,
@@ -61,7 +62,7 @@ export async function joinFlight(
   const r = withScript<JoinCommands>(redis, "joinFlight", { numberOfKeys: 2, lua: JOIN });
   const [code, returnvalue, failedReason] = (await r.joinFlight(
     jobKey,
-    redisKeys(prefix).flightWaiters(jobId),
+    redisKeys(prefix).flightWaiters(serverId, jobId),
     replyTo,
     WAITERS_TTL_MS,
   )) as [number, string?, string?];
