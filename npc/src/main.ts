@@ -7,7 +7,13 @@
  *   minecraft-npc check                exit 0 when every LLM backend the NPCs use is ready, else say why
  * The service starts whether or not the LLM is ready: its NPCs turn on when it is (llm/readiness.ts).
  */
-import { connectRedis, createLogger, loadConfigOrExit, PolicyStore, redactRedisUrl } from "@mcp-bridge/shared";
+import {
+  connectRedis,
+  createLogger,
+  loadConfigOrExit,
+  PolicyStore,
+  redactRedisUrl,
+} from "@mcp-bridge/shared";
 import { loadConfig } from "./config.js";
 import { modAllowPatterns, policyFragment } from "./definitions/command-patterns.js";
 import { mergePolicyFile } from "./definitions/policy-file.js";
