@@ -12,8 +12,8 @@ import { Redis } from "ioredis";
 import { holdFreePorts } from "./net.js";
 import { until } from "./processes.js";
 
-export const MASTER_NAME = "mcpb-test";
-export const DOWN_AFTER_MS = 1000;
+const MASTER_NAME = "mcpb-test";
+const DOWN_AFTER_MS = 1000;
 
 export function redisServerAvailable(): boolean {
   try {
