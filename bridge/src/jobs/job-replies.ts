@@ -26,6 +26,7 @@ export class JobReplies {
   constructor(
     private readonly redis: Redis,
     prefix: string,
+    private readonly serverId: string,
     private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix);
@@ -49,7 +50,7 @@ export class JobReplies {
     const to = this.replyTo.get(job);
     if (!to) return;
     this.replyTo.delete(job);
-    const keys = [this.keys.reply(to), this.keys.flightWaiters(String(job.id))];
+    const keys = [this.keys.reply(to), this.keys.flightWaiters(this.serverId, String(job.id))];
     runScript(this.redis, PUSH_REPLY, keys, [JSON.stringify(message), REPLY_TTL_MS, this.replyPrefix]).catch(
       (error: Error) =>
         this.logger.warn(

@@ -79,17 +79,17 @@ export class ConversationHistory {
   }
 
   doneKey(npcId: string, messageId: string): string {
-    return `${this.prefix}:npc:done:${npcId}:${messageId}`;
+    return `${this.prefix}:{npc}:done:${npcId}:${messageId}`;
   }
 
   /** Raised by every change of the NPC's history (see `cache`). */
   versionKey(npcId: string): string {
-    return `${this.prefix}:npc:history-version:${npcId}`;
+    return `${this.prefix}:{npc}:history-version:${npcId}`;
   }
 
   /** The message ids of the batch the NPC is answering, until its answer is recorded. */
   batchKey(npcId: string): string {
-    return `${this.prefix}:npc:batch:${npcId}`;
+    return `${this.prefix}:{npc}:batch:${npcId}`;
   }
 
   /**

@@ -35,7 +35,7 @@ export interface StreamNames {
   lines: Map<string, string>;
 }
 
-export const linesStream = (prefix: string, serverId: string) => `${prefix}:npc:lines:${serverId}`;
+export const linesStream = (prefix: string, serverId: string) => `${prefix}:{npc}:lines:${serverId}`;
 
 /** The fields of an NPC's spoken line on its server's line stream (read back by lineRoute). */
 export function lineEntryFields(line: Omit<NpcLine, "id">): string[] {

@@ -2,7 +2,7 @@
  * End to end: devserver (real mod core) -> bridge -> Redis stream -> NPC service (process) -> fake
  * LLM over HTTP -> signed jobs -> bridge (policy re-check) -> devserver over RCON.
  */
-import { commandQueueName, Policy } from "@mcp-bridge/shared";
+import { commandQueueName, Policy, queuePrefix, redisKeys } from "@mcp-bridge/shared";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../../../shared/testing/processes.js";
@@ -120,7 +120,7 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
     await new Promise((r) => setTimeout(r, 1500));
     const queue = new Queue(commandQueueName(SERVER_ID), {
       connection: { url: testRedisUrl() },
-      prefix: stack.prefix,
+      prefix: queuePrefix(stack.prefix, SERVER_ID),
     });
     const jobs = await queue.getJobs(["completed", "failed", "waiting", "active", "delayed"], 0, 10_000);
     await queue.close();
@@ -202,7 +202,7 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
       e.includes("Bob question"),
     );
     expect(heard).toHaveLength(3);
-    expect(await stack.redis.xpending(`${stack.prefix}:events:${SERVER_ID}`, "npc")).toEqual([
+    expect(await stack.redis.xpending(redisKeys(stack.prefix).eventStream(SERVER_ID), "npc")).toEqual([
       0,
       null,
       null,

@@ -22,6 +22,7 @@ import {
   makeRequest,
   type Operation,
   type OperationArgs,
+  queuePrefix,
   signJob,
   withRetentionDefaults,
 } from "../index.js";
@@ -127,7 +128,7 @@ export class JobClient {
     );
     const jobId = added.id ?? envelope.id;
     const result = this.waitFor(sq.queue, jobId, timeoutMs, flight && `${serverId}\n${flight}`);
-    if (jobId !== envelope.id) await this.join(sq.queue, jobId);
+    if (jobId !== envelope.id) await this.join(serverId, sq.queue, jobId);
     this.options.logger.debug(
       { jobId, serverId, op, client: client.id, joined: jobId !== envelope.id },
       "job queued",
@@ -148,9 +149,9 @@ export class JobClient {
    * Follows another producer's job: its outcome comes to this process's reply list too, or at once
    * when it already finished. A job gone meanwhile (removed) leaves the wait to the sweep.
    */
-  private async join(queue: Queue, jobId: string): Promise<void> {
+  private async join(serverId: string, queue: Queue, jobId: string): Promise<void> {
     const joined = await guardRedis(this.options.redis, "joining the job in flight", () =>
-      joinFlight(this.options.redis, this.options.prefix, queue.toKey(jobId), jobId, this.inbox.id),
+      joinFlight(this.options.redis, this.options.prefix, serverId, queue.toKey(jobId), jobId, this.inbox.id),
     ).catch((error: unknown) => {
       this.settle(jobId, undefined, BridgeError.from(error));
       return undefined;
@@ -298,7 +299,7 @@ export class JobClient {
     if (existing) return existing;
     const name = commandQueueName(serverId);
     const { redis, prefix, logger } = this.options;
-    const queue = new Queue(name, { connection: redis, prefix });
+    const queue = new Queue(name, { connection: redis, prefix: queuePrefix(prefix, serverId) });
     queue.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue error"));
     const ready = queue.waitUntilReady();
     const sq: ServerQueue = { queue, ready, isReady: false };

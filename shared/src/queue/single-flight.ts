@@ -35,15 +35,16 @@ export type JoinResult =
   | { state: "gone" }
   | { state: "finished"; returnvalue: unknown; failedReason: string | undefined };
 
-/** `jobKey`: the job's hash key (queue.toKey(jobId)). */
+/** `jobKey`: the job's hash key (queue.toKey(jobId)) on server `serverId`'s queue. */
 export async function joinFlight(
   redis: Redis,
   prefix: string,
+  serverId: string,
   jobKey: string,
   jobId: string,
   replyTo: string,
 ): Promise<JoinResult> {
-  const keys = [jobKey, redisKeys(prefix).flightWaiters(jobId)];
+  const keys = [jobKey, redisKeys(prefix).flightWaiters(serverId, jobId)];
   const [code, returnvalue, failedReason] = (await runScript(redis, JOIN_FLIGHT, keys, [
     replyTo,
     WAITERS_TTL_MS,

@@ -51,7 +51,7 @@ describe("single-flight reads", () => {
     };
     /** Ids of the jobs the bridge runs (the peer holds their answers). */
     const active = async () => (await producer.queue.getActive()).map((j) => j.id!);
-    const waiters = (jobId: string) => redis.scard(redisKeys(config.redisPrefix).flightWaiters(jobId));
+    const waiters = (jobId: string) => redis.scard(redisKeys(config.redisPrefix).flightWaiters("s1", jobId));
     /** One producer process making one call; its outcome is the line it prints. */
     const call = (op: string, args: object) => {
       const proc = startNode("flight-producer", PRODUCER, [], {
