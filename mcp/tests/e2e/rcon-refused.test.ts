@@ -31,10 +31,11 @@ describe("a bridge with a wrong RCON password", () => {
   });
 
   it("is named by /readyz, and a tool call answers AUTH_FAILED with what to fix at once (HTTP and stdio)", async () => {
-    const readyz = await until(async () => {
+    let readyz = { status: 0, body: { ready: true, checks: {} } as Readyz };
+    await until(async () => {
       const res = await fetch(`${stack.bridgeUrl}/readyz`);
-      const body = (await res.json()) as Readyz;
-      return body.checks[`rcon:${stack.serverId}`]?.code ? { status: res.status, body } : undefined;
+      readyz = { status: res.status, body: (await res.json()) as Readyz };
+      return readyz.body.checks[`rcon:${stack.serverId}`]?.code !== undefined;
     }, "/readyz to name the refused password");
     expect(readyz.status).toBe(503);
     expect(readyz.body.ready).toBe(false);
