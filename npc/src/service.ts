@@ -33,6 +33,7 @@ import { OpenAiBackend } from "./llm/openai.js";
 import { LlmWait, llmProblems } from "./llm/readiness.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
 import { duplicateConnection } from "./redis-writes.js";
+import { nearestPlayer } from "./world/nearest-player.js";
 import { PlayerTracker } from "./world/player-tracker.js";
 import { entityPresent } from "./world/presence.js";
 import { Proximity } from "./world/proximity.js";
@@ -100,10 +101,12 @@ export class NpcService {
       timeoutMs: config.JOB_TIMEOUT_MS,
       logger,
     });
-    this.executor = new ActionExecutor(this.jobs, logger, config.JOB_TIMEOUT_MS);
     // A refresh's lookups spread over half the interval: done well before the next one.
     const spreadMs = config.NPC_POSITION_REFRESH_MS / 2;
     this.tracker = new PlayerTracker(this.jobs, logger, config.JOB_TIMEOUT_MS, spreadMs);
+    this.executor = new ActionExecutor(this.jobs, logger, config.JOB_TIMEOUT_MS, (npc) =>
+      nearestPlayer(this.tracker.players(npc.location.serverId), npc),
+    );
     this.backends = {
       ollama: new OllamaBackend({ baseUrl: config.OLLAMA_HOST }),
       openai: new OpenAiBackend({ baseUrl: config.OPENAI_BASE_URL }, config.LLM_API_KEY),

@@ -20,6 +20,7 @@ import { functionGate, npcClientId } from "../definitions/command-patterns.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import { parseFunction } from "../parser/tag-parser.js";
 import { killCommand, speechCommands, summonCommand } from "../world/minecraft-commands.js";
+import { type Nearby, resolveNearest } from "../world/nearest-player.js";
 
 export type JobRunner = Pick<JobClient, "run">;
 
@@ -46,6 +47,8 @@ export class ActionExecutor {
     private readonly jobs: JobRunner,
     private readonly logger: Logger,
     private readonly timeoutMs = 10_000,
+    /** The nearest player to the NPC (the tracker's positions), which `@p` stands for. */
+    private readonly nearest: (npc: NpcDefinition) => Nearby | undefined = () => undefined,
   ) {}
 
   clientOf(npc: NpcDefinition): ClientIdentity {
@@ -79,7 +82,20 @@ export class ActionExecutor {
         results.push({ command: block, ok: false, error: { code: "INVALID_COMMAND", message: call.reason } });
         continue;
       }
-      const verdict = this.gate(npc).verdict(call.command);
+      // `@p` becomes a name first, so the gate and the bridge check the command that will run.
+      const resolved = resolveNearest(call.command, npc, () => this.nearest(npc));
+      if (!resolved.ok) {
+        results.push({
+          command: displayCommand(call.command),
+          ok: false,
+          error: {
+            code: "PLAYER_NOT_FOUND",
+            message: `'${displayCommand(call.command)}' is refused: ${resolved.reason}`,
+          },
+        });
+        continue;
+      }
+      const verdict = this.gate(npc).verdict(resolved.command);
       if (!verdict.allowed) {
         results.push({
           command: verdict.display,

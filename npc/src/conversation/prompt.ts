@@ -18,7 +18,7 @@ function describeCommands(npc: NpcDefinition): string {
   const allowed = npc.permissions.allowedCommands.map((c) => (typeof c === "string" ? c : c.pattern));
   return [
     `You can execute Minecraft commands with <function>, only these: ${allowed.join(", ")}.`,
-    "Name players explicitly; selectors such as @p or @a are refused unless listed above.",
+    "Name players explicitly, or write @p for the player nearest to you; other selectors (@a, @e, @r, @s, @p[...]) are refused unless listed above.",
   ].join("\n");
 }
 
