@@ -340,6 +340,7 @@ export class NpcService {
       logger: this.logger,
       maxQueueSize: this.config.NPC_MAX_QUEUE,
       batchDelayMs: this.config.NPC_BATCH_DELAY_MS,
+      policy: () => this.policy?.current(),
     });
   }
 

@@ -13,6 +13,7 @@ import {
   type CommandGate,
   commandRuleProblem,
   displayCommand,
+  type Policy,
 } from "@mcp-bridge/shared";
 import type { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
@@ -21,6 +22,7 @@ import type { NpcDefinition } from "../definitions/schema.js";
 import { parseFunction } from "../parser/tag-parser.js";
 import { killCommand, speechCommands, summonCommand } from "../world/minecraft-commands.js";
 import { type Nearby, resolveNearest } from "../world/nearest-player.js";
+import { type CheckedCall, showResult } from "./tool-calls.js";
 
 export type JobRunner = Pick<JobClient, "run">;
 
@@ -132,6 +134,36 @@ export class ActionExecutor {
       else this.logger.warn({ npc: npc.id, command: r.command, error: r.error }, "NPC command refused");
     }
     return results;
+  }
+
+  /**
+   * Runs the model's checked tool calls as read jobs for the NPC's client (the bridge checks the
+   * role again), after the policy's own check when this process has the policy file. Each result
+   * or refusal is a line for the model.
+   */
+  async read(npc: NpcDefinition, calls: CheckedCall[], policy?: Policy): Promise<string[]> {
+    const client = this.clientOf(npc);
+    return Promise.all(
+      calls.map(async (call) => {
+        if (!call.ok) return `${call.shown}: refused (${call.code}): ${call.message}`;
+        try {
+          policy?.authorize(client, call.tool, call.args);
+          const outcome = await this.jobs.run(
+            npc.location.serverId,
+            call.tool,
+            call.args as never,
+            client,
+            this.timeoutMs,
+          );
+          if (outcome.status === "pending") return `${call.shown}: no answer in time (TIMEOUT)`;
+          return `${call.shown}: ${showResult(call.tool, outcome.data)}`;
+        } catch (error) {
+          const e = BridgeError.from(error);
+          this.logger.info({ npc: npc.id, tool: call.tool, code: e.code }, "NPC tool call refused or failed");
+          return `${call.shown}: refused (${e.code}): ${e.message}`;
+        }
+      }),
+    );
   }
 
   /**

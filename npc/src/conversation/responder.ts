@@ -7,9 +7,11 @@
  * llm_failed). An answer is bounded (answer-bounds.ts): so many chat lines, so much history. An
  * answer the server cut (output cap) or a refusal is logged and counted (npc_llm_answers_total).
  */
+import type { Policy } from "@mcp-bridge/shared";
 import type { ChainableCommander } from "ioredis";
 import type { Logger } from "pino";
 import type { ActionExecutor } from "../actions/executor.js";
+import { checkCalls } from "../actions/tool-calls.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import type { ChatMessage, ChatRequest, ChatResult, LlmBackend } from "../llm/backend.js";
 import type { NpcMetrics } from "../ops/metrics.js";
@@ -25,7 +27,7 @@ import { batchKey, heardEntries } from "./batch.js";
 import { ConversationQueue } from "./conversation-queue.js";
 import type { ConversationHistory, HistoryEntry } from "./history.js";
 import type { IncomingMessage } from "./message.js";
-import { buildMessages, summaryRequest } from "./prompt.js";
+import { buildMessages, summaryRequest, toolResultsMessages } from "./prompt.js";
 import type { NpcLine } from "./router.js";
 import type { Semaphore, TokenBuckets } from "./token-bucket.js";
 
@@ -43,6 +45,8 @@ export interface ResponderDeps {
   logger: Logger;
   maxQueueSize: number;
   batchDelayMs: number;
+  /** The policy file as this process reads it (the model's tool calls are checked against it first). */
+  policy?: () => Policy | undefined;
 }
 
 /** The request fields every call for the NPC carries, from its file. */
@@ -279,10 +283,41 @@ export class NpcResponder {
     const npc = this.npc;
     const copy = this.deps.history.copy(npc.id);
     const begun = this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
-    const early = copy && this.chat(npc, buildMessages(npc, copy.entries, batch));
+    const earlyMessages = copy && buildMessages(npc, copy.entries, batch);
+    const early = earlyMessages && this.chat(npc, earlyMessages);
     const history = await begun;
-    if (early && history.version === copy.version) return early;
-    return this.chat(npc, buildMessages(npc, history.entries, batch));
+    if (early && earlyMessages && history.version === copy.version)
+      return this.useTools(npc, earlyMessages, await early);
+    const messages = buildMessages(npc, history.entries, batch);
+    return this.useTools(npc, messages, await this.chat(npc, messages));
+  }
+
+  /**
+   * An answer that asks for reads (<tool>): the calls run (checked, within the NPC's budget, as
+   * signed read jobs), and the model is asked once more with the results as quoted data; that
+   * answer is the reply. What the first answer said or ran besides its calls is dropped, and tool
+   * calls in the second are not run (one round per turn).
+   */
+  private async useTools(
+    npc: NpcDefinition,
+    messages: ChatMessage[],
+    reply: ParsedReply | undefined,
+  ): Promise<ParsedReply | undefined> {
+    if (!reply || reply.tools.length === 0 || this.abandoned) return reply;
+    const calls = checkCalls(npc, reply.tools);
+    this.deps.metrics.toolCalls.inc({ npc: npc.id, outcome: "refused" }, calls.filter((c) => !c.ok).length);
+    this.deps.metrics.toolCalls.inc({ npc: npc.id, outcome: "run" }, calls.filter((c) => c.ok).length);
+    const results = await this.deps.executor.read(npc, calls, this.deps.policy?.());
+    if (this.abandoned) return undefined;
+    this.log.debug({ calls: calls.map((c) => c.shown) }, "NPC tool calls answered");
+    const answer = await this.chat(npc, [...messages, ...toolResultsMessages(npc, reply.tools, results)]);
+    if (answer && answer.tools.length > 0) {
+      this.log.info(
+        { ignored: answer.tools.length },
+        "tool calls after the results are not run (one round per answer)",
+      );
+    }
+    return answer && { ...answer, tools: [] };
   }
 
   /** One LLM call for the NPC; undefined when it failed (counted and logged, never thrown). */
@@ -319,7 +354,7 @@ export class NpcResponder {
   private read(npc: NpcDefinition, result: ChatResult): ParsedReply {
     if (result.stopReason === "refusal") {
       this.log.warn({ refusal: result.refusal }, "the model refused to answer; the NPC stays silent");
-      return { thinking: [], say: [], functions: [], silence: true, hasValidTags: false };
+      return { thinking: [], say: [], functions: [], tools: [], silence: true, hasValidTags: false };
     }
     const truncated = result.stopReason === "length";
     const options = { truncated };

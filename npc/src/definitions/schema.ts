@@ -89,7 +89,17 @@ export const LlmSettingsSchema = z.object({
 });
 export type LlmSettings = z.infer<typeof LlmSettingsSchema>;
 
-export const NPC_TOOLS = ["execute_command", "get_online_players", "get_player_info"] as const;
+/**
+ * What the NPC's model may use: `execute_command` (its <function> commands, further limited by
+ * `permissions`) and the read tools it may call with <tool> (actions/tool-calls.ts).
+ */
+export const NPC_TOOLS = [
+  "execute_command",
+  "get_online_players",
+  "get_player_info",
+  "get_world_info",
+  "get_server_info",
+] as const;
 
 export const NpcDefinitionSchema = z.object({
   id: NpcIdSchema,
@@ -117,6 +127,8 @@ export const NpcDefinitionSchema = z.object({
   perception: z.object({ radius: z.number().int().min(1).max(128).default(20) }).default({ radius: 20 }),
   llm: LlmSettingsSchema.default(LlmSettingsSchema.parse({})),
   tools: z.array(z.enum(NPC_TOOLS)).default(["execute_command", "get_online_players", "get_player_info"]),
+  /** Read tools the model may call in one answer (<tool>); the results come back in one more round. */
+  maxToolCalls: z.number().int().min(0).max(10).default(3),
   location: z.object({
     serverId: ServerIdSchema.default("default"),
     dimension: z
