@@ -34,6 +34,7 @@ import { LlmWait, llmProblems } from "./llm/readiness.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
 import { duplicateConnection } from "./redis-writes.js";
 import { nearestPlayer } from "./world/nearest-player.js";
+import { Perception } from "./world/perception.js";
 import { PlayerTracker } from "./world/player-tracker.js";
 import { entityPresent } from "./world/presence.js";
 import { Proximity } from "./world/proximity.js";
@@ -75,6 +76,7 @@ export class NpcService {
   private readonly llmSlots: Semaphore;
   private readonly npcBuckets: TokenBuckets;
   private readonly proximity: Proximity;
+  private readonly perception: Perception;
   private timer: NodeJS.Timeout | undefined;
   private presenceTimer: NodeJS.Timeout | undefined;
   private policy: PolicyStore | undefined;
@@ -106,6 +108,13 @@ export class NpcService {
     this.tracker = new PlayerTracker(this.jobs, logger, config.JOB_TIMEOUT_MS, spreadMs);
     this.executor = new ActionExecutor(this.jobs, logger, config.JOB_TIMEOUT_MS, (npc) =>
       nearestPlayer(this.tracker.players(npc.location.serverId), npc),
+    );
+    this.perception = new Perception(
+      this.jobs,
+      this.tracker,
+      logger,
+      config.NPC_PERCEPTION_TTL_MS,
+      config.JOB_TIMEOUT_MS,
     );
     this.backends = {
       ollama: new OllamaBackend({ baseUrl: config.OLLAMA_HOST }),
@@ -341,6 +350,7 @@ export class NpcService {
       maxQueueSize: this.config.NPC_MAX_QUEUE,
       batchDelayMs: this.config.NPC_BATCH_DELAY_MS,
       policy: () => this.policy?.current(),
+      perceive: (n) => this.perception.describe(n, this.executor.clientOf(n)),
     });
   }
 

@@ -45,6 +45,8 @@ export interface ResponderDeps {
   logger: Logger;
   maxQueueSize: number;
   batchDelayMs: number;
+  /** What the NPC perceives now, for its prompt (world/perception.ts); none when absent. */
+  perceive?(npc: NpcDefinition): Promise<string[]>;
   /** The policy file as this process reads it (the model's tool calls are checked against it first). */
   policy?: () => Policy | undefined;
 }
@@ -283,12 +285,13 @@ export class NpcResponder {
     const npc = this.npc;
     const copy = this.deps.history.copy(npc.id);
     const begun = this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
-    const earlyMessages = copy && buildMessages(npc, copy.entries, batch);
+    const perception = (await this.deps.perceive?.(npc)) ?? [];
+    const earlyMessages = copy && buildMessages(npc, copy.entries, batch, { perception });
     const early = earlyMessages && this.chat(npc, earlyMessages);
     const history = await begun;
     if (early && earlyMessages && history.version === copy.version)
       return this.useTools(npc, earlyMessages, await early);
-    const messages = buildMessages(npc, history.entries, batch);
+    const messages = buildMessages(npc, history.entries, batch, { perception });
     return this.useTools(npc, messages, await this.chat(npc, messages));
   }
 

@@ -93,6 +93,9 @@ export type LlmSettings = z.infer<typeof LlmSettingsSchema>;
  * What the NPC's model may use: `execute_command` (its <function> commands, further limited by
  * `permissions`) and the read tools it may call with <tool> (actions/tool-calls.ts).
  */
+/** The widest perception radius (blocks): what -1 means. */
+export const MAX_PERCEPTION_RADIUS = 128;
+
 export const NPC_TOOLS = [
   "execute_command",
   "get_online_players",
@@ -124,7 +127,23 @@ export const NpcDefinitionSchema = z.object({
       feedbackRefusals: z.boolean().default(false),
     })
     .default({ canExecuteCommands: false, allowedCommands: [], deniedCommands: [], feedbackRefusals: false }),
-  perception: z.object({ radius: z.number().int().min(1).max(128).default(20) }).default({ radius: 20 }),
+  perception: z
+    .object({
+      /**
+       * Blocks: whom it hears, who hears it, whom it perceives and whom `@p` may be. -1 (the seed's
+       * "unlimited") is the most allowed, MAX_PERCEPTION_RADIUS: speech is a tellraw to the players
+       * within it, and an NPC heard server-wide would answer everyone.
+       */
+      radius: z
+        .number()
+        .int()
+        .refine((r) => r === -1 || (r >= 1 && r <= MAX_PERCEPTION_RADIUS), {
+          error: `must be 1-${MAX_PERCEPTION_RADIUS}, or -1 for ${MAX_PERCEPTION_RADIUS}`,
+        })
+        .transform((r) => (r === -1 ? MAX_PERCEPTION_RADIUS : r))
+        .default(20),
+    })
+    .default({ radius: 20 }),
   llm: LlmSettingsSchema.default(LlmSettingsSchema.parse({})),
   tools: z.array(z.enum(NPC_TOOLS)).default(["execute_command", "get_online_players", "get_player_info"]),
   /** Read tools the model may call in one answer (<tool>); the results come back in one more round. */

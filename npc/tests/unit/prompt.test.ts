@@ -27,7 +27,7 @@ describe("prompt", () => {
     expect(prompt).not.toContain("XML tags");
     expect(prompt).not.toContain("<say>");
     expect(prompt).toContain("only these: give, particle");
-    const messages = buildMessages(structured, [], [], "5eed");
+    const messages = buildMessages(structured, [], [], { nonce: "5eed" });
     expect(messages.at(-1)!.content).toContain("with the JSON object");
     expect(systemPrompt(bob)).toContain("Answer ONLY with these XML tags");
   });
@@ -45,7 +45,7 @@ describe("prompt", () => {
       bob,
       [{ kind: "heard", sender: "Steve", text: INJECTIONS[0]!, at: 0 }],
       batch,
-      "5eed",
+      { nonce: "5eed" },
     );
     const last = messages.at(-1)!.content;
     const lines = last.split("\n");
