@@ -30,8 +30,9 @@ const USAGE: Record<ModelTool, string> = {
   get_server_info: "get_server_info {} - version, players, time of day, weather",
 };
 
-/** The tools this NPC's model may call: its `tools` setting, read tools only. */
+/** The tools this NPC's model may call: its `tools` setting, read tools only; none for a guest. */
 export function modelTools(npc: NpcDefinition): ModelTool[] {
+  if (npc.permissions.accessLevel === "guest") return [];
   return MODEL_TOOLS.filter((t) => (npc.tools as readonly string[]).includes(t));
 }
 

@@ -23,6 +23,7 @@ import {
   REPLY_JSON_SCHEMA,
 } from "../parser/tag-parser.js";
 import { boundHistory, boundSpeech } from "./answer-bounds.js";
+import { AnswerCache, answerKey } from "./answer-cache.js";
 import { batchKey, heardEntries } from "./batch.js";
 import { ConversationQueue } from "./conversation-queue.js";
 import type { ConversationHistory, HistoryEntry } from "./history.js";
@@ -57,6 +58,7 @@ function requestSettings(npc: NpcDefinition): Omit<ChatRequest, "messages"> {
   return {
     model: llm.model,
     timeoutMs: llm.timeoutMs,
+    retries: llm.retries,
     maxOutputTokens: llm.maxOutputTokens,
     maxTokensParam: llm.maxTokensParam,
     numCtx: llm.numCtx,
@@ -79,6 +81,7 @@ export class NpcResponder {
   /** No batch starts before resume() has looked for an unfinished one. */
   private resumed = false;
   readonly log: Logger;
+  private readonly answers = new AnswerCache();
 
   constructor(
     public npc: NpcDefinition,
@@ -93,6 +96,7 @@ export class NpcResponder {
       maxQueueSize: this.deps.maxQueueSize,
       batchDelayMs: this.deps.batchDelayMs,
       radius: this.npc.perception.radius,
+      weights: this.npc.priorityWeights,
     };
   }
 
@@ -219,13 +223,14 @@ export class NpcResponder {
       );
       return;
     }
-    const reply = await this.ask(batch, key);
+    const reply = await this.answer(batch, key);
     if (this.abandoned) return;
     if (!reply) {
-      this.deps.metrics.dropped.inc({ npc: npc.id, reason: "llm_failed" }, batch.length);
+      const reason = npc.llm.enabled ? "llm_failed" : "llm_disabled";
+      this.deps.metrics.dropped.inc({ npc: npc.id, reason }, batch.length);
       this.log.warn(
         { unanswered: batch.map((m) => ({ from: m.sender, kind: m.kind, id: m.id })) },
-        `the LLM gave no answer: ${batch.length} message(s) left unanswered${npc.llm.fallbackLine ? " (the fallback line was said)" : ""}`,
+        `${npc.llm.enabled ? "the LLM gave no answer" : "the NPC's LLM is off (llm.enabled)"}: ${batch.length} message(s) left unanswered${npc.llm.fallbackLine ? " (the fallback line was said)" : ""}`,
       );
       if (npc.llm.fallbackLine) await this.deps.executor.say(npc, npc.llm.fallbackLine, `${key}:fallback`);
       await this.deps.history.append(
@@ -275,13 +280,37 @@ export class NpcResponder {
   }
 
   /**
+   * The reply: none when the NPC's LLM is off; the cached one for the same messages (llm.cacheTtlMs;
+   * the batch is still recorded as begun, so a crash replays it under the same key); else the
+   * LLM's, which is cached when it ran no command and called no tool.
+   */
+  private async answer(batch: IncomingMessage[], key: string): Promise<ParsedReply | undefined> {
+    const npc = this.npc;
+    if (!npc.llm.enabled) return undefined;
+    const cacheKey = npc.llm.cacheTtlMs > 0 ? answerKey(npc, batch) : undefined;
+    const cached = cacheKey === undefined ? undefined : this.answers.get(cacheKey, Date.now());
+    if (cached) {
+      await this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
+      this.deps.metrics.llmAnswers.inc({ npc: npc.id, stop: "cached" });
+      return cached;
+    }
+    const { reply, usedTools } = await this.ask(batch, key);
+    if (cacheKey !== undefined && reply && !usedTools && reply.functions.length === 0)
+      this.answers.set(cacheKey, reply, Date.now() + npc.llm.cacheTtlMs);
+    return reply;
+  }
+
+  /**
    * The parsed reply, or undefined when the LLM failed. When this process has a copy of the NPC's
    * history (it owns the NPC, so it nearly always has), the LLM is asked on that copy while the batch
    * record is written, and its answer is used if the copy was current; if another process changed
    * the history meanwhile, the LLM is asked again on the history as read. So the record's round trip
    * is not added to the answer's time.
    */
-  private async ask(batch: IncomingMessage[], key: string): Promise<ParsedReply | undefined> {
+  private async ask(
+    batch: IncomingMessage[],
+    key: string,
+  ): Promise<{ reply: ParsedReply | undefined; usedTools: boolean }> {
     const npc = this.npc;
     const copy = this.deps.history.copy(npc.id);
     const begun = this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
@@ -289,10 +318,17 @@ export class NpcResponder {
     const earlyMessages = copy && buildMessages(npc, copy.entries, batch, { perception });
     const early = earlyMessages && this.chat(npc, earlyMessages);
     const history = await begun;
-    if (early && earlyMessages && history.version === copy.version)
-      return this.useTools(npc, earlyMessages, await early);
-    const messages = buildMessages(npc, history.entries, batch, { perception });
-    return this.useTools(npc, messages, await this.chat(npc, messages));
+    let messages: ChatMessage[];
+    let first: ParsedReply | undefined;
+    if (early && earlyMessages && history.version === copy.version) {
+      messages = earlyMessages;
+      first = await early;
+    } else {
+      messages = buildMessages(npc, history.entries, batch, { perception });
+      first = await this.chat(npc, messages);
+    }
+    const usedTools = (first?.tools.length ?? 0) > 0;
+    return { reply: await this.useTools(npc, messages, first), usedTools };
   }
 
   /**

@@ -34,9 +34,16 @@ function deniedLookahead(npc: NpcDefinition): string {
   return `(?!(?:minecraft:)?(?:${verbs.join("|")})(?: |$))`;
 }
 
-/** Whether the model may run <function> commands at all: permitted, and `execute_command` in its tools. */
+/**
+ * Whether the model may run <function> commands at all: permitted, `execute_command` in its tools,
+ * and its access level "trusted".
+ */
 export function runsCommands(npc: NpcDefinition): boolean {
-  return npc.permissions.canExecuteCommands && npc.tools.includes("execute_command");
+  return (
+    npc.permissions.canExecuteCommands &&
+    npc.permissions.accessLevel === "trusted" &&
+    npc.tools.includes("execute_command")
+  );
 }
 
 /** Patterns for what the LLM may run through <function> (empty when it may not run commands). */

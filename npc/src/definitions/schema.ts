@@ -48,12 +48,26 @@ export const ALWAYS_DENIED = [
 ] as const;
 
 export const LlmSettingsSchema = z.object({
+  /**
+   * Off: the NPC stands in the world but no LLM answers for it (no call, no readiness check); it
+   * says its fallbackLine, if any, or nothing. What it hears is still recorded.
+   */
+  enabled: z.boolean().default(true),
   backend: z.enum(["ollama", "openai"]).default("ollama"),
   model: z.string().min(1).default("llama3.2"),
   /** Sent only when set; unset, the model's default holds (some OpenAI models accept only 1). */
   temperature: z.number().min(0).max(2).optional(),
   /** Our own deadline for one answer (ms). */
   timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  /** Retries of a failed call (429, 5xx, connection errors) within timeoutMs (the seed's `retries`). */
+  retries: z.number().int().min(0).max(10).default(3),
+  /**
+   * The seed's response cache: the same messages (kind, sender and text of each, in order) to this
+   * NPC, as defined now, within this many ms get the answer given before, without an LLM call. Only
+   * answers that ran no command and called no tool are reused. 0: off. The conversation so far is
+   * not part of the key: a greeting is answered alike whatever was said before it.
+   */
+  cacheTtlMs: z.number().int().min(0).max(86_400_000).default(0),
   /**
    * Cap on one answer's tokens (Ollama `options.num_predict`; OpenAI `max_tokens` or
    * `max_completion_tokens`, see maxTokensParam). An answer cut by it is logged and counted
@@ -104,8 +118,25 @@ export const NPC_TOOLS = [
   "get_server_info",
 ] as const;
 
+/** The seed's queue weights by sender (player chat and proximity: player). */
+export const PriorityWeightsSchema = z.object({
+  player: z.number().int().min(0).max(1000).default(10),
+  npc: z.number().int().min(0).max(1000).default(5),
+  system: z.number().int().min(0).max(1000).default(1),
+});
+export type PriorityWeights = z.infer<typeof PriorityWeightsSchema>;
+
+/**
+ * The seed's `permissions.accessLevel`, a ceiling over `permissions` and `tools`: "guest" talks
+ * only (no command, no tool call), "readonly" may call its read tools but runs no command,
+ * "trusted" does what `permissions` and `tools` say.
+ */
+export const ACCESS_LEVELS = ["guest", "readonly", "trusted"] as const;
+
 export const NpcDefinitionSchema = z.object({
   id: NpcIdSchema,
+  /** The seed's entity type: "npc" is the only kind of character this service runs. */
+  type: z.literal("npc").default("npc"),
   name: z
     .string()
     .min(1)
@@ -125,8 +156,15 @@ export const NpcDefinitionSchema = z.object({
       deniedCommands: z.array(z.string().regex(/^[a-z][a-z0-9_-]*$/)).default([]),
       /** Refused commands come back to the NPC as a system line. */
       feedbackRefusals: z.boolean().default(false),
+      accessLevel: z.enum(ACCESS_LEVELS).default("trusted"),
     })
-    .default({ canExecuteCommands: false, allowedCommands: [], deniedCommands: [], feedbackRefusals: false }),
+    .default({
+      canExecuteCommands: false,
+      allowedCommands: [],
+      deniedCommands: [],
+      feedbackRefusals: false,
+      accessLevel: "trusted",
+    }),
   perception: z
     .object({
       /**
@@ -146,6 +184,8 @@ export const NpcDefinitionSchema = z.object({
     .default({ radius: 20 }),
   llm: LlmSettingsSchema.default(LlmSettingsSchema.parse({})),
   tools: z.array(z.enum(NPC_TOOLS)).default(["execute_command", "get_online_players", "get_player_info"]),
+  /** How its waiting messages are ordered: weight by sender, plus nearness and waiting time. */
+  priorityWeights: PriorityWeightsSchema.default(PriorityWeightsSchema.parse({})),
   /** Read tools the model may call in one answer (<tool>); the results come back in one more round. */
   maxToolCalls: z.number().int().min(0).max(10).default(3),
   location: z.object({
