@@ -4,9 +4,10 @@
  * the model. The calls themselves are signed read jobs for the NPC's client (ActionExecutor.read):
  * no path around the queue, and the bridge checks the NPC's role again.
  */
-import { OPERATIONS, type Operation } from "@mcp-bridge/shared";
+import { canonicalWorld, OPERATIONS, type Operation } from "@mcp-bridge/shared";
 import type { NpcDefinition } from "../definitions/schema.js";
 import type { ToolRequest } from "../parser/tag-parser.js";
+import { distanceFromNpc } from "../world/player-tracker.js";
 
 /** Read tools a model may call, when the NPC's `tools` lists them. Writes go through <function>. */
 export const MODEL_TOOLS = [
@@ -26,7 +27,7 @@ export const MAX_TOOL_RESULT_CHARS = 1500;
 const USAGE: Record<ModelTool, string> = {
   get_online_players: "get_online_players {} - who is online",
   get_player_info: 'get_player_info {"player": "Name"} - health, food, position, game mode, inventory',
-  get_world_info: `get_world_info {"x": 0, "y": 64, "z": 0, "radius": 4} - blocks and entities around a point (radius <= ${MODEL_WORLD_INFO_MAX_RADIUS})`,
+  get_world_info: `get_world_info {"x": 0, "y": 64, "z": 0, "radius": 4} - blocks and entities around a point near you (radius <= ${MODEL_WORLD_INFO_MAX_RADIUS})`,
   get_server_info: "get_server_info {} - version, players, time of day, weather",
 };
 
@@ -81,11 +82,27 @@ export function checkCalls(npc: NpcDefinition, requests: ToolRequest[]): Checked
       return refuse("INVALID_ARGS", why);
     }
     const args = parsed.data as Record<string, unknown>;
-    if (tool === "get_world_info" && Number(args.radius) > MODEL_WORLD_INFO_MAX_RADIUS) {
-      return refuse("INVALID_ARGS", `radius: at most ${MODEL_WORLD_INFO_MAX_RADIUS}`);
+    if (tool === "get_world_info") {
+      const problem = worldScanProblem(npc, args);
+      if (problem) return refuse("INVALID_ARGS", problem);
+      args.world = npc.location.dimension;
     }
     return { ok: true, tool, args, shown };
   });
+}
+
+/**
+ * A model's world scan stays small and near the NPC: its own dimension, its centre within the NPC's
+ * perception radius (a scan far away would load chunks nobody is in), the radius at most 8.
+ */
+function worldScanProblem(npc: NpcDefinition, args: Record<string, unknown>): string | undefined {
+  if (Number(args.radius) > MODEL_WORLD_INFO_MAX_RADIUS)
+    return `radius: at most ${MODEL_WORLD_INFO_MAX_RADIUS}`;
+  const world = typeof args.world === "string" ? canonicalWorld(args.world) : npc.location.dimension;
+  const centre = { x: Number(args.x), y: Number(args.y), z: Number(args.z), world };
+  if (distanceFromNpc(centre, npc.location) > npc.perception.radius)
+    return `you can only look within ${npc.perception.radius} blocks of where you stand (${npc.location.x} ${npc.location.y} ${npc.location.z} in ${npc.location.dimension})`;
+  return undefined;
 }
 
 /** A result as the model sees it: JSON, world scans without their block list, cut to a bound. */

@@ -75,3 +75,22 @@ describe("priorityWeights", () => {
     ]);
   });
 });
+
+describe("a model's world scan (get_world_info tool call)", () => {
+  const npc = npcDefinition({ tools: ["get_world_info"] }); // at 2 64 2, radius 20
+  const scan = (args: Record<string, unknown>) =>
+    checkCalls(npc, [{ name: "get_world_info", args: JSON.stringify(args) }])[0]!;
+
+  it("runs near the NPC, in its own dimension", () => {
+    expect(scan({ x: 10, y: 64, z: 2, radius: 4 })).toMatchObject({
+      ok: true,
+      args: { x: 10, y: 64, z: 2, radius: 4, world: "minecraft:overworld" },
+    });
+  });
+
+  it("refuses a scan far away, in another dimension, or wider than 8", () => {
+    expect(scan({ x: 500, y: 64, z: 2, radius: 4 })).toMatchObject({ ok: false, code: "INVALID_ARGS" });
+    expect(scan({ x: 2, y: 64, z: 2, radius: 4, world: "the_nether" })).toMatchObject({ ok: false });
+    expect(scan({ x: 2, y: 64, z: 2, radius: 9 })).toMatchObject({ ok: false, message: "radius: at most 8" });
+  });
+});
