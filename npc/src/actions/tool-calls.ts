@@ -10,18 +10,13 @@ import type { ToolRequest } from "../parser/tag-parser.js";
 import { distanceFromNpc } from "../world/player-tracker.js";
 
 /** Read tools a model may call, when the NPC's `tools` lists them. Writes go through <function>. */
-export const MODEL_TOOLS = [
-  "get_online_players",
-  "get_player_info",
-  "get_world_info",
-  "get_server_info",
-] as const;
-export type ModelTool = (typeof MODEL_TOOLS)[number];
+const MODEL_TOOLS = ["get_online_players", "get_player_info", "get_world_info", "get_server_info"] as const;
+type ModelTool = (typeof MODEL_TOOLS)[number];
 
 /** get_world_info scans every block of its cube in the game: a model's scan stays this small. */
-export const MODEL_WORLD_INFO_MAX_RADIUS = 8;
+const MODEL_WORLD_INFO_MAX_RADIUS = 8;
 /** Characters of one result the model gets (JSON, cut): results enter one more prompt. */
-export const MAX_TOOL_RESULT_CHARS = 1500;
+const MAX_TOOL_RESULT_CHARS = 1500;
 
 /** What the model is told of each tool (arguments as JSON). */
 const USAGE: Record<ModelTool, string> = {
@@ -32,7 +27,7 @@ const USAGE: Record<ModelTool, string> = {
 };
 
 /** The tools this NPC's model may call: its `tools` setting, read tools only; none for a guest. */
-export function modelTools(npc: NpcDefinition): ModelTool[] {
+function modelTools(npc: NpcDefinition): ModelTool[] {
   if (npc.permissions.accessLevel === "guest") return [];
   return MODEL_TOOLS.filter((t) => (npc.tools as readonly string[]).includes(t));
 }

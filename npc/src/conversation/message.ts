@@ -23,7 +23,7 @@ export interface Weights {
   npc: number;
   system: number;
 }
-export const DEFAULT_WEIGHTS: Weights = { player: 10, npc: 5, system: 1 };
+const DEFAULT_WEIGHTS: Weights = { player: 10, npc: 5, system: 1 };
 
 const SENDER: Record<MessageKind, keyof Weights> = {
   chat: "player",

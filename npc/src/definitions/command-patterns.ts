@@ -148,7 +148,7 @@ export const npcClientId = (npc: Pick<NpcDefinition, "id">) => `npc:${npc.id}`;
  * world/presence.ts) and `get_server_info` (time of day and weather, world/perception.ts). The
  * NPC's `tools` limit its model (<function>, <tool>): the service checks them before queuing.
  */
-export const SERVICE_TOOLS = [
+const SERVICE_TOOLS = [
   "execute_command",
   "get_online_players",
   "get_player_info",

@@ -108,7 +108,7 @@ export type LlmSettings = z.infer<typeof LlmSettingsSchema>;
  * `permissions`) and the read tools it may call with <tool> (actions/tool-calls.ts).
  */
 /** The widest perception radius (blocks): what -1 means. */
-export const MAX_PERCEPTION_RADIUS = 128;
+const MAX_PERCEPTION_RADIUS = 128;
 
 export const NPC_TOOLS = [
   "execute_command",
@@ -119,19 +119,18 @@ export const NPC_TOOLS = [
 ] as const;
 
 /** The seed's queue weights by sender (player chat and proximity: player). */
-export const PriorityWeightsSchema = z.object({
+const PriorityWeightsSchema = z.object({
   player: z.number().int().min(0).max(1000).default(10),
   npc: z.number().int().min(0).max(1000).default(5),
   system: z.number().int().min(0).max(1000).default(1),
 });
-export type PriorityWeights = z.infer<typeof PriorityWeightsSchema>;
 
 /**
  * The seed's `permissions.accessLevel`, a ceiling over `permissions` and `tools`: "guest" talks
  * only (no command, no tool call), "readonly" may call its read tools but runs no command,
  * "trusted" does what `permissions` and `tools` say.
  */
-export const ACCESS_LEVELS = ["guest", "readonly", "trusted"] as const;
+const ACCESS_LEVELS = ["guest", "readonly", "trusted"] as const;
 
 export const NpcDefinitionSchema = z.object({
   id: NpcIdSchema,

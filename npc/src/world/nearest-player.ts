@@ -33,7 +33,7 @@ export function nearestPlayer(
   return best;
 }
 
-export type NearestResolution = { ok: true; command: string } | { ok: false; reason: string };
+type NearestResolution = { ok: true; command: string } | { ok: false; reason: string };
 
 /**
  * The command with every whole `@p` argument replaced by the nearest player's name. `nearest` is

@@ -14,7 +14,7 @@ import type { JobRunner } from "../actions/executor.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import { distanceFromNpc, type PlayerTracker } from "./player-tracker.js";
 
-export interface ServerReading {
+interface ServerReading {
   timeOfDay: number;
   weather: string;
   at: number;
