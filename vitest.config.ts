@@ -13,6 +13,8 @@ const alias = [
 // peers started by the test itself are fine); REDIS_URL points nowhere there, so a unit test that
 // reaches for Redis fails instead of passing by luck. integration: a real Redis (REDIS_URL, set by
 // scripts/test), the devserver and real processes, including the end-to-end tests in mcp/tests/e2e.
+// browser: what integration needs plus a Chromium (*.browser.test.ts); its own project so that
+// scripts/test installs the browser only for it.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -37,6 +39,17 @@ export default defineConfig({
             "mcp/tests/e2e/**/*.test.ts",
             "npc/tests/e2e/**/*.test.ts",
           ],
+          exclude: ["**/node_modules/**", "**/*.browser.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "browser",
+          include: ["mcp/tests/e2e/**/*.browser.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -30,8 +30,10 @@ runMcpProcess({
     `waiting for the game on ${runtime.link.url}. In Bitburner: Options -> Remote API, ` +
     `hostname ${config.game.host}, port ${runtime.link.port}, press Connect. Ops: ${runtime.ops.url}/readyz`,
   async http(runtime, config) {
-    const http = await startHttp(runtime.policy!, config.http, (client) =>
-      createServer(runtime.deps, client),
+    const http = await startHttp(
+      runtime.policy!,
+      config.http,
+      (client) => () => createServer(runtime.deps, client),
     );
     process.stderr.write(`bitburner-mcp: MCP endpoint ${http.url}\n`);
     return http;

@@ -4,7 +4,11 @@
  * shows the tools the client's role may call, and changes (list_changed) when a reload changes that.
  */
 import type { ClientIdentity, Logger, PolicyWatch } from "@mcp-bridge/shared";
-import { codeInvalidArguments, listOnlyPermitted } from "@mcp-bridge/shared/mcp";
+import {
+  codeInvalidArguments,
+  lazyJsonSchemaValidator,
+  listOnlyPermitted,
+} from "@mcp-bridge/shared/mcp-stdio";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { Access } from "./access.js";
 import type { DefinitionsCache } from "./definitions/definitions-cache.js";
@@ -34,7 +38,11 @@ const INSTRUCTIONS =
 export function createServer(deps: ServerDeps, client: ClientIdentity): McpServer {
   const server = new McpServer(
     { name: "bitburner-mcp", version: VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: lazyJsonSchemaValidator(),
+    },
   );
   registerTools(
     server,

@@ -1,14 +1,22 @@
 /**
  * The composition root: builds every part of a bridge process from its config and starts/stops
- * them in order. One lease + RCON connection + worker per configured server, one event ingest,
+ * them in order. One runtime (worker + RCON connection, open while this process holds the server's
+ * lease) per configured server, the fleet that shares the servers' leases among the bridges
+ * (servers/fleet.ts), one event ingest,
  * one ops HTTP server (health, readiness, metrics, Bull Board). Tests and scripts start it
  * in-process with createBridge(config, deps).
  */
-import { commandQueueName, createLogger, type Logger, PolicyStore } from "@mcp-bridge/shared";
+import {
+  commandQueueName,
+  connectRedis,
+  createLogger,
+  type Logger,
+  PolicyStore,
+  queuePrefix,
+} from "@mcp-bridge/shared";
 import { guardRedis, redisAddress, redisReason } from "@mcp-bridge/shared/queue";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import type { BridgeConfig, ServerConfig } from "./config.js";
 import { createEventIngest, type EventIngest } from "./events/index.js";
 import type { Mode } from "./jobs/mod-command.js";
@@ -19,6 +27,7 @@ import {
   type OpsServer,
   type Readiness,
 } from "./ops/index.js";
+import { Fleet } from "./servers/fleet.js";
 import type { RconChannel, VanillaRunner } from "./servers/rcon-channel.js";
 import { ServerRuntime, type ServerStatus } from "./servers/server-runtime.js";
 import { createServerSources } from "./sources/create-sources.js";
@@ -71,7 +80,7 @@ function defaultRcon(config: BridgeConfig) {
 
 export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridge {
   const logger = deps.logger ?? createLogger({ name: "bridge", level: config.logLevel });
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  const redis = connectRedis(config.redisUrl, { maxRetriesPerRequest: 3 });
   redis.on("error", (error) =>
     logger.warn({ redis: redisAddress(redis), reason: redisReason(error) }, "Redis connection error"),
   );
@@ -81,6 +90,14 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
     onError: (error) => logger.error({ err: error }, "policy file is invalid; keeping the previous policy"),
   });
   const createRcon = deps.createRcon ?? defaultRcon(config);
+  const fleet = new Fleet({
+    redis,
+    prefix: config.redisPrefix,
+    ttlMs: config.leaseTtlMs,
+    ownerName: deps.ownerName ?? "bridge",
+    logger,
+    metrics,
+  });
   let ingest: EventIngest | undefined;
   const sources = new Map<string, ServerSources>(
     config.servers.map((server) => [
@@ -107,12 +124,12 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
         redisUrl: config.redisUrl,
         prefix: config.redisPrefix,
         jobSecret: config.jobSecret,
-        leaseTtlMs: config.leaseTtlMs,
         jobMaxAgeMs: config.jobMaxAgeMs,
         batchMax: config.batchMax,
         resultMaxBytes: config.resultMaxBytes,
         concurrency: config.workerConcurrency,
         leaseRedis: redis,
+        leaseHeld: () => fleet.owns(server.id),
         policies,
         createRcon: (s) => createRcon(s, logger.child({ serverId: s.id })),
         runVanilla: deps.runVanilla ?? runVanilla,
@@ -120,7 +137,6 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
           deps.probeVersion?.(server) ??
           statusPing(server.rconHost, server.statusPort).then((s) => s.version),
         logger,
-        ownerName: deps.ownerName,
         lockDurationMs: deps.lockDurationMs,
         stalledIntervalMs: deps.stalledIntervalMs,
         shutdownTimeoutMs: deps.shutdownTimeoutMs,
@@ -135,7 +151,8 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
       }),
   );
   const queues = config.servers.map(
-    (s) => new Queue(commandQueueName(s.id), { connection: redis, prefix: config.redisPrefix }),
+    (s) =>
+      new Queue(commandQueueName(s.id), { connection: redis, prefix: queuePrefix(config.redisPrefix, s.id) }),
   );
   let ops: OpsServer | undefined;
 
@@ -220,10 +237,10 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
           logger,
         });
       }
-      for (const runtime of runtimes) runtime.start();
+      await fleet.start(runtimes);
     },
     async stop() {
-      await Promise.all(runtimes.map((r) => r.stop()));
+      await fleet.stop();
       await ingest?.close();
       await ops?.close();
       policies.close();

@@ -5,6 +5,7 @@
  * SIGINT/SIGTERM -> graceful stop (finish active jobs, release leases), exit 0.
  */
 import { readFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { createLogger, loadConfigOrExit } from "@mcp-bridge/shared";
 import { createBridge } from "./bridge.js";
 import { configSummary, loadConfig } from "./config.js";
@@ -16,7 +17,7 @@ const { version } = JSON.parse(readFileSync(new URL("../package.json", import.me
 };
 
 logger.info({ version, config: configSummary(config) }, "bridge starting");
-const bridge = createBridge(config, { logger });
+const bridge = createBridge(config, { logger, ownerName: config.name ?? hostname() });
 await bridge.start();
 
 // Connection status once the first lease/RCON round had a chance to settle.

@@ -30,6 +30,11 @@ export interface SessionContext {
   /** The policy client this session acts as; its role is looked up on every call (hot reload). */
   clientId: string;
   subscription: Subscription;
+  /**
+   * The resource URIs the client subscribed to (resources/subscribe). Given by HTTP, which rebuilds
+   * a dormant session's McpServer with the same set; a new set when absent.
+   */
+  resourceSubscriptions?: Set<string>;
 }
 
 export interface ToolDeps extends ServerDeps {

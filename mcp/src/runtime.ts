@@ -3,10 +3,10 @@
  * the job client (one QueueEvents per queue), the event log, the one stream reader. Built once from
  * the config; `close()` is idempotent.
  */
-import { NpcRecords, type Policy, PolicyStore, redisKeys } from "@mcp-bridge/shared";
+import { connectRedis, NpcRecords, type Policy, PolicyStore, redisKeys } from "@mcp-bridge/shared";
 import { StreamReader } from "@mcp-bridge/shared/events";
 import { JobClient } from "@mcp-bridge/shared/queue";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { Access } from "./auth/access.js";
 import { RateLimiter } from "./auth/rate-limiter.js";
@@ -46,7 +46,7 @@ export function createRuntime(config: RuntimeConfig, logger: Logger, policy?: ()
     policy = () => s.current();
   }
   let lastError = "";
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
+  const redis = connectRedis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
   redis.on("error", (error) => {
     if (error.message !== lastError) logger.warn({ err: error.message }, "redis connection problem");
     lastError = error.message;

@@ -1,11 +1,12 @@
 /**
- * createServer(deps, session): one McpServer per session (stdio: one; HTTP: one per MCP session),
+ * createServer(deps, session): one McpServer per session (stdio: one; HTTP: one per MCP session while
+ * it is in use, rebuilt from the same SessionContext when a dormant session wakes),
  * separate from transport wiring. Tools, resources with subscribe and templates, prompts with completable
  * arguments, logging notifications of events. The lists show only what the client's role may use, and
  * change (list_changed) when a policy reload changes that.
  */
 import { BridgeError } from "@mcp-bridge/shared";
-import { listOnlyPermitted } from "@mcp-bridge/shared/mcp";
+import { lazyJsonSchemaValidator, listOnlyPermitted } from "@mcp-bridge/shared/mcp-stdio";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { elicitingApprover } from "./auth/approval.js";
 import { sessionListRules } from "./auth/visibility.js";
@@ -30,12 +31,14 @@ export function createServer(deps: ServerDeps, session: SessionContext): McpServ
     {
       capabilities: { logging: {}, tools: {}, resources: { subscribe: true, listChanged: true } },
       instructions: INSTRUCTIONS,
+      // Ajv only for a session that elicits (approval): most of the cost of a new server otherwise.
+      jsonSchemaValidator: lazyJsonSchemaValidator(),
     },
   );
   const toolDeps: ToolDeps = { ...deps, session, approver: elicitingApprover(server) };
   registerTools(server, toolDeps);
   codeInvalidArguments(server);
-  const subscribed = new Set<string>();
+  const subscribed = session.resourceSubscriptions ?? new Set<string>();
   registerResources(server, toolDeps, subscribed);
   const sources = new CompletionSources(toolDeps);
   registerResourceTemplates(server, toolDeps, sources);

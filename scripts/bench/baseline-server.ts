@@ -71,7 +71,7 @@ if (values.http !== undefined) {
   const running = await startHttp(
     () => policy,
     { host, port: Number(values.http), allowedHosts: [host], allowedOrigins: [] },
-    () => newServer(),
+    () => () => newServer(),
   );
   process.stderr.write(`baseline listening on ${running.url}\n`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop(running.close));

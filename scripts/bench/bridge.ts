@@ -14,7 +14,14 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
-import { commandQueueName, jobOptions, makeRequest, signJob, toAsciiJson } from "@mcp-bridge/shared";
+import {
+  commandQueueName,
+  jobOptions,
+  makeRequest,
+  queuePrefix,
+  signJob,
+  toAsciiJson,
+} from "@mcp-bridge/shared";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
@@ -135,10 +142,13 @@ const config = testConfig(peer.port, {
 });
 const bridge = bridgeWhere === "inline" ? await inlineBridge(config) : childBridge(config);
 const connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-const queue = new Queue(commandQueueName("s1"), { connection, prefix: config.redisPrefix });
+const queue = new Queue(commandQueueName("s1"), {
+  connection,
+  prefix: queuePrefix(config.redisPrefix, "s1"),
+});
 const events = new QueueEvents(commandQueueName("s1"), {
   connection: connection.duplicate(),
-  prefix: config.redisPrefix,
+  prefix: queuePrefix(config.redisPrefix, "s1"),
 });
 await events.waitUntilReady();
 const pending = new Map<string, (ok: boolean) => void>();

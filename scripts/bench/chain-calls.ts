@@ -5,7 +5,14 @@
  * sustained calls/s with N concurrent MCP sessions for a fixed time.
  */
 
-import { commandQueueName, jobOptions, makeRequest, signJob, toAsciiJson } from "@mcp-bridge/shared";
+import {
+  commandQueueName,
+  jobOptions,
+  makeRequest,
+  queuePrefix,
+  signJob,
+  toAsciiJson,
+} from "@mcp-bridge/shared";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -66,8 +73,11 @@ export async function directRcon(stack: Stack, count: number): Promise<Samples> 
 export async function queueOnly(stack: Stack, count: number): Promise<Samples> {
   const connection = new Redis(stack.redisUrl, { maxRetriesPerRequest: null });
   const name = commandQueueName(stack.serverId);
-  const queue = new Queue(name, { connection, prefix: stack.prefix });
-  const events = new QueueEvents(name, { connection: connection.duplicate(), prefix: stack.prefix });
+  const queue = new Queue(name, { connection, prefix: queuePrefix(stack.prefix, stack.serverId) });
+  const events = new QueueEvents(name, {
+    connection: connection.duplicate(),
+    prefix: queuePrefix(stack.prefix, stack.serverId),
+  });
   const out: Samples = { latencies: [], errors: 0 };
   const waiting = new Map<string, (ok: boolean) => void>();
   events.on("completed", ({ jobId }) => waiting.get(jobId)?.(true));

@@ -12,6 +12,7 @@ import {
   createLogger,
   type Operation,
   type OperationArgs,
+  queuePrefix,
   redisKeys,
 } from "@mcp-bridge/shared";
 import { JobClient, type JobOutcome } from "@mcp-bridge/shared/queue";
@@ -52,7 +53,10 @@ export async function failoverRound(
     timeoutMs: 120_000,
     logger: createLogger({ name: "bench-failover", level: "silent" }),
   });
-  const queue = new Queue(commandQueueName(stack.serverId), { connection: redis, prefix: stack.prefix });
+  const queue = new Queue(commandQueueName(stack.serverId), {
+    connection: redis,
+    prefix: queuePrefix(stack.prefix, stack.serverId),
+  });
   const run = <O extends Operation>(op: O, args: OperationArgs<O>) =>
     jobs.run(stack.serverId, op, args, CLIENT) as Promise<JobOutcome & { data: unknown }>;
   const diamonds = async () => {

@@ -202,7 +202,7 @@ async function runBridge(s: PeerSettings): Promise<void> {
     },
   };
   const redis = new Redis(s.redisUrl, { maxRetriesPerRequest: 3 });
-  const replies = new JobReplies(redis, s.prefix, logger);
+  const replies = new JobReplies(redis, s.prefix, s.server, logger);
   const worker = new CommandWorker({
     redisUrl: s.redisUrl,
     prefix: s.prefix,

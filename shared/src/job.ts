@@ -14,35 +14,52 @@ export function commandQueueName(serverId: string): string {
   return `commands-${serverId}`;
 }
 
+/**
+ * Every key of one Minecraft server carries the hash tag `{serverId}`, so a Redis Cluster keeps
+ * them in one slot and each script touches one slot (docs/deployment.md). The BullMQ prefix of
+ * server `s`'s queue is `<prefix>:{s}`: its keys are `<prefix>:{s}:commands-s:*`.
+ */
+export function queuePrefix(prefix: string, serverId: string): string {
+  return `${prefix}:{${serverId}}`;
+}
+
+/** The NPC service's keys share the tag `{npc}`: its scripts move entries between them. */
+const npcPrefix = (prefix: string) => `${prefix}:{npc}`;
+
 /** Redis keys owned by this project, all under one prefix. */
 export const redisKeys = (prefix: string) => ({
-  eventStream: (serverId: string) => `${prefix}:events:${serverId}`,
-  eventSession: (serverId: string) => `${prefix}:events-session:${serverId}`,
+  eventStream: (serverId: string) => `${queuePrefix(prefix, serverId)}:events`,
+  eventSession: (serverId: string) => `${queuePrefix(prefix, serverId)}:events-session`,
   /** Log-tail source: {file identity, byte offset, seq}, written in the same script as its XADDs. */
-  logTail: (serverId: string) => `${prefix}:events-logtail:${serverId}`,
+  logTail: (serverId: string) => `${queuePrefix(prefix, serverId)}:events-logtail`,
   /** Server Management Protocol source: {seq}. */
-  management: (serverId: string) => `${prefix}:events-management:${serverId}`,
+  management: (serverId: string) => `${queuePrefix(prefix, serverId)}:events-management`,
   /** Which event sources are active for a server and which types each delivers (JSON, with a TTL). */
-  eventSources: (serverId: string) => `${prefix}:event-sources:${serverId}`,
-  lease: (serverId: string) => `${prefix}:lease:${serverId}`,
+  eventSources: (serverId: string) => `${queuePrefix(prefix, serverId)}:event-sources`,
+  lease: (serverId: string) => `${queuePrefix(prefix, serverId)}:lease`,
   /** The lease holder's view of its server: RCON, mode, and why it refuses jobs (JSON, with a TTL). */
-  serverState: (serverId: string) => `${prefix}:server-state:${serverId}`,
+  serverState: (serverId: string) => `${queuePrefix(prefix, serverId)}:server-state`,
+  /** The running bridge processes of a fleet (sorted set, score: when each one's announcement expires). */
+  bridgeMembers: () => `${prefix}:bridge:members`,
   rate: (clientId: string) => `${prefix}:rate:${clientId}`,
   /** Which BullMQ job ran a request id (single use of signed jobs; see bridge/src/jobs/request-claims). */
   requestClaim: (requestId: string) => `${prefix}:request:${requestId}`,
   /** A producer's reply list: the bridge LPUSHes each finished job's outcome there (job data `replyTo`). */
   reply: (replyTo: string) => `${prefix}:reply:${replyTo}`,
+  /** The reply lists of producers that joined a job in flight (single-flight reads, shared/src/queue/single-flight.ts). */
+  flightWaiters: (serverId: string, jobId: string) =>
+    `${queuePrefix(prefix, serverId)}:flight-waiters:${jobId}`,
   servers: () => `${prefix}:servers`,
   /** Hash of the NPCs the NPC service runs: id -> JSON {name, serverId} (for completions, tools). */
-  npcRegistry: () => `${prefix}:npc:registry`,
+  npcRegistry: () => `${npcPrefix(prefix)}:registry`,
   /** An NPC's conversation history: a list of JSON entries, newest last (shared/src/npc-records.ts). */
-  npcHistory: (npcId: string) => `${prefix}:npc:history:${npcId}`,
+  npcHistory: (npcId: string) => `${npcPrefix(prefix)}:history:${npcId}`,
   /** Which NPC service process owns an NPC (shared/src/lease.ts). */
-  npcLease: (npcId: string) => `${prefix}:npc:lease:${npcId}`,
+  npcLease: (npcId: string) => `${npcPrefix(prefix)}:lease:${npcId}`,
   /** The running NPC processes (sorted set, score: when each one's announcement expires). */
-  npcMembers: () => `${prefix}:npc:members`,
+  npcMembers: () => `${npcPrefix(prefix)}:members`,
   /** An NPC's inbox stream: the messages routed to it, read only by its owner. */
-  npcInbox: (npcId: string) => `${prefix}:npc:inbox:${npcId}`,
+  npcInbox: (npcId: string) => `${npcPrefix(prefix)}:inbox:${npcId}`,
 });
 
 export const JobClientSchema = z.object({ id: z.string().min(1), role: z.string().min(1) });

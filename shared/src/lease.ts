@@ -31,6 +31,8 @@ export interface LeaseOptions {
    * work with others (the NPC service) says no when it already holds its share. Default: yes.
    */
   mayAcquire?: () => boolean;
+  /** Called when an attempt that mayAcquire allowed found the lease held by another process. */
+  onNotAcquired?: () => void;
 }
 
 export async function tryAcquire(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
@@ -70,6 +72,15 @@ export class Lease {
     if (!this.stopped) return;
     this.stopped = false;
     this.schedule(0);
+  }
+
+  /**
+   * Tries to take the lease now instead of at the next tick (a LeaseGroup whose quota just grew:
+   * a dead member's leases are taken as soon as they lapse, not up to a tick later).
+   */
+  poke(): Promise<void> {
+    if (this.stopped || this.holding) return Promise.resolve();
+    return this.transition(() => this.tick());
   }
 
   /** Stops trying, lets go of the lease (onLost runs first) and deletes it so a standby takes over now. */
@@ -122,6 +133,7 @@ export class Lease {
       logger.warn({ err: error, key }, "lease acquisition failed (Redis unreachable?)");
       return false;
     });
+    if (!acquired) this.options.onNotAcquired?.();
     if (!acquired || this.stopped) {
       if (acquired) await releaseLease(redis, key, this.token).catch(() => false);
       return;

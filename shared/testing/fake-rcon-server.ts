@@ -41,6 +41,8 @@ export class FakeRconServer {
   /** Set when a client broke the one-packet-per-read rule or had two requests in flight. */
   violations: string[] = [];
   connections = 0;
+  /** The most connections open at once (a server must only ever see its one owner). */
+  peakConnections = 0;
   private readonly server = net.createServer((socket) => this.serve(socket));
   private readonly sockets = new Set<net.Socket>();
 
@@ -64,6 +66,7 @@ export class FakeRconServer {
   private serve(socket: net.Socket): void {
     this.connections++;
     this.sockets.add(socket);
+    this.peakConnections = Math.max(this.peakConnections, this.sockets.size);
     socket.setNoDelay(true);
     socket.on("close", () => this.sockets.delete(socket));
     socket.on("error", () => undefined);

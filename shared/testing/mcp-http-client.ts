@@ -63,7 +63,7 @@ function untilDone(body: ReadableStream<Uint8Array>, done: () => void): Readable
 }
 
 /** A Streamable HTTP client transport whose requests do not pile listeners on the session's signal. */
-export function httpClientTransport(
+function httpClientTransport(
   url: string | URL,
   headers: Record<string, string> = {},
 ): StreamableHTTPClientTransport {

@@ -12,11 +12,11 @@
 import { BridgeError } from "@mcp-bridge/shared";
 import { printable, unsafeTextProblem } from "./file-path.js";
 
-export const HOSTNAME_MAX_LENGTH = 64;
+const HOSTNAME_MAX_LENGTH = 64;
 const HOSTNAME = /^[A-Za-z0-9._-]+$/;
 
 /** Why the game could not have a server by this name, or undefined when it may. */
-export function hostnameProblem(server: string): string | undefined {
+function hostnameProblem(server: string): string | undefined {
   if (server === "") return "is empty; the player's own server is 'home'";
   const unsafe = unsafeTextProblem(server);
   if (unsafe) return unsafe;

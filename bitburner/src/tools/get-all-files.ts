@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, offsetArg, READ_ONLY, serverArg } from "./tool-kit.js";
 
-export const ALL_FILES_BUDGET_DEFAULT = 100_000;
+const ALL_FILES_BUDGET_DEFAULT = 100_000;
 
 export const getAllFilesTool = defineTool({
   name: "get_all_files",

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineTool, filenameArg, gameFilePath, offsetArg, page, READ_ONLY, serverArg } from "./tool-kit.js";
 
-export const READ_LIMIT_DEFAULT = 50_000;
-export const READ_LIMIT_MAX = 1_048_576;
+const READ_LIMIT_DEFAULT = 50_000;
+const READ_LIMIT_MAX = 1_048_576;
 
 export const readFileTool = defineTool({
   name: "read_file",

@@ -32,7 +32,7 @@ export interface ToolContext {
   logger: Logger;
 }
 
-export interface ToolOutput {
+interface ToolOutput {
   text: string;
   structured: Record<string, unknown>;
   /** Extra fields for the call's log line (sizes, counts); never content. */

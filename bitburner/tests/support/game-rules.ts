@@ -37,11 +37,11 @@ export function gameResolvePath(path: string): string | null {
   return dirs.map((d) => `${d}/`).join("") + parts.file!;
 }
 
-export function scriptExtensions(version: GameVersion): string[] {
+function scriptExtensions(version: GameVersion): string[] {
   return atLeast(version, "2.8") ? [".js", ".jsx", ".ts", ".tsx", ".script"] : [".js", ".script"];
 }
 
-export function textExtensions(version: GameVersion): string[] {
+function textExtensions(version: GameVersion): string[] {
   return [
     ".txt",
     ...(atLeast(version, "2.6.1") ? [".json"] : []),

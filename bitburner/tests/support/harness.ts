@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Policy, type PolicyDocument, PolicySchema, sha256Hex } from "@mcp-bridge/shared";
-import { startHttp } from "@mcp-bridge/shared/mcp";
+import { DEFAULT_SESSION_LIMITS, startHttp } from "@mcp-bridge/shared/mcp";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
@@ -103,13 +103,18 @@ export async function httpHarness(
       allowedHosts: ["127.0.0.1", "localhost"],
       allowedOrigins: [],
       maxBodyBytes: httpBodyLimit(fileWriteMaxBytes),
+      sessions: DEFAULT_SESSION_LIMITS,
     },
     ops: { host: "127.0.0.1", port: 0 },
     logLevel: "silent",
   };
   const fixed = Policy.parse(testPolicy());
   const runtime = await createRuntime(config, quiet, policyFile ? undefined : () => fixed);
-  const http = await startHttp(runtime.policy!, config.http, (client) => createServer(runtime.deps, client));
+  const http = await startHttp(
+    runtime.policy!,
+    config.http,
+    (client) => () => createServer(runtime.deps, client),
+  );
   const clients: Client[] = [];
   const connect = async (token: string) => {
     const client = await connectHttpClient(http.url, token, "bitburner-http-test");

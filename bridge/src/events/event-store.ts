@@ -28,7 +28,7 @@ export interface StoredEvent {
 }
 
 /** Why a seq was refused: it skips seqs the emitter may still send, or the emitter declared it gone. */
-export type SeqRefusal = "undeclared_gap" | "below_resume";
+type SeqRefusal = "undeclared_gap" | "below_resume";
 
 export interface AppendResult {
   /** False when another session with a different epoch took over the server; nothing was stored. */

@@ -19,7 +19,7 @@ import { bearerToken, secretsEqual } from "./auth.js";
 import { DEFAULT_STREAM_MAXLEN, RedisEventStore } from "./event-store.js";
 import { type EventMetrics, EventSession } from "./session.js";
 
-export const EVENTS_PATH = "/events";
+const EVENTS_PATH = "/events";
 
 export interface EventIngestOptions {
   redis: Redis;
@@ -36,7 +36,7 @@ export interface EventIngestOptions {
   metrics: EventMetrics;
 }
 
-export interface EventSessionStatus {
+interface EventSessionStatus {
   connected: boolean;
   lastSeq: number;
   lastEventAt: number | undefined;

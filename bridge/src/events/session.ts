@@ -60,7 +60,7 @@ export interface SessionOptions {
 }
 
 /** Close code after a refused seq: the emitter reconnects, says hello again and replays. */
-export const SEQ_REFUSED_CLOSE = 4422;
+const SEQ_REFUSED_CLOSE = 4422;
 
 interface PendingEvent extends StoredEvent {
   id: string;

@@ -9,7 +9,7 @@ import { BridgeError } from "@mcp-bridge/shared";
 
 export const DEFAULT_RESULT_MAX_BYTES = 256 * 1024;
 
-export function cutMarker(kept: number, total: number, maxBytes: number): string {
+function cutMarker(kept: number, total: number, maxBytes: number): string {
   return ` ...[cut: kept ${kept} of ${total} chars; the answer was over the bridge's ${maxBytes}-byte limit (RESULT_MAX_BYTES)]`;
 }
 
@@ -36,7 +36,7 @@ function strings(node: unknown, out: Slot[] = []): Slot[] {
   return out;
 }
 
-export function itemsMarker(kept: number, total: number, maxBytes: number): string {
+function itemsMarker(kept: number, total: number, maxBytes: number): string {
   return `...[cut: kept ${kept} of ${total} items; the answer was over the bridge's ${maxBytes}-byte limit (RESULT_MAX_BYTES)]`;
 }
 

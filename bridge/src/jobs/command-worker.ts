@@ -7,9 +7,9 @@
  * LeanWorker: BullMQ's Worker without the wake-ups it causes itself (one fetch per job at one job
  * at a time instead of three).
  */
-import { commandQueueName, type Logger } from "@mcp-bridge/shared";
+import { commandQueueName, connectRedis, type Logger, queuePrefix } from "@mcp-bridge/shared";
 import type { Worker } from "bullmq";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { JobProcessor } from "./job-processor.js";
 import { LeanWorker } from "./lean-worker.js";
 
@@ -47,13 +47,13 @@ export class CommandWorker {
   private closing: Promise<void> | undefined;
 
   constructor(options: CommandWorkerOptions) {
-    this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    this.connection = connectRedis(options.redisUrl, { maxRetriesPerRequest: null });
     this.connection.on("error", (error) =>
       options.logger.warn({ err: error }, "worker Redis connection error"),
     );
     this.worker = new LeanWorker(commandQueueName(options.serverId), options.processor, {
       connection: this.connection,
-      prefix: options.prefix,
+      prefix: queuePrefix(options.prefix, options.serverId),
       concurrency: options.concurrency,
       autorun: false,
       lockDuration: options.lockDurationMs ?? 10_000,

@@ -44,7 +44,7 @@ export interface RequestExecutor {
  * Single use of signed jobs (implemented by RequestClaims): too old -> JOB_EXPIRED; a write whose
  * request id already ran answers with its first result, or JOB_REPLAYED when that run's outcome is unknown.
  */
-export interface RequestGuard {
+interface RequestGuard {
   checkAge(request: { id: string; timestamp: number }): void;
   runOnce(
     request: { id: string; timestamp: number },

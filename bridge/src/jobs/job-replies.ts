@@ -3,7 +3,10 @@
  * signed `replyTo`, shared/src/queue/reply-inbox.ts), so producers need not read every job's events.
  * In: the worker's "completed" and "failed" events, after BullMQ recorded the outcome (get_job and
  * Bull Board see it first). Only jobs whose signature the processor checked (`expect`) are answered;
- * a retried attempt is not an outcome. Out: one LPUSH + PEXPIRE per finished job, in one script
+ * a retried attempt is not an outcome. The same outcome goes to the reply lists of the producers
+ * that joined the job in flight (single-flight reads, shared/src/queue/single-flight.ts): the
+ * waiters set is read and removed in the same script, so a producer joins before it (and is
+ * answered) or finds the job finished. Out: one LPUSH + PEXPIRE per reply list, in one script
  * (EVALSHA: an ioredis MULTI builds a pipeline object per call, ~0.1 ms of CPU per job), best effort:
  * a producer that misses a reply reads the job from the queue (JobClient's sweep).
  */
@@ -14,25 +17,49 @@ import type { Redis } from "ioredis";
 /** A reply list nobody reads (its process ended) is gone this long after the last reply. */
 export const REPLY_TTL_MS = 60_000;
 
-/** KEYS[1] the reply list; ARGV: the message, the list's time to live (ms). */
+/**
+ * KEYS[1] the job's reply list, KEYS[2] the job's waiters set; ARGV: the message, the lists' time
+ * to live (ms), the key prefix of reply lists (a waiter's id follows it).
+ */
 const PUSH_REPLY = `
 redis.call('LPUSH', KEYS[1], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])`;
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local waiters = redis.call('SMEMBERS', KEYS[2])
+for _, id in ipairs(waiters) do
+  local key = ARGV[3] .. id
+  redis.call('LPUSH', key, ARGV[1])
+  redis.call('PEXPIRE', key, ARGV[2])
+end
+if #waiters > 0 then redis.call('DEL', KEYS[2]) end`;
 
-type ReplyCommands = { pushReply(key: string, message: string, ttlMs: number): Promise<unknown> };
+type ReplyCommands = {
+  pushReplies(
+    key: string,
+    waiters: string,
+    message: string,
+    ttlMs: number,
+    replyPrefix: string,
+  ): Promise<unknown>;
+};
 
 export class JobReplies {
   private readonly replyTo = new WeakMap<Job, string>();
   private readonly keys: ReturnType<typeof redisKeys>;
   private readonly redis: Redis & ReplyCommands;
+  private readonly replyPrefix: string;
 
   constructor(
     redis: Redis,
     prefix: string,
+    private readonly serverId: string,
     private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix);
-    this.redis = withScript<ReplyCommands>(redis, "pushReply", { numberOfKeys: 1, lua: PUSH_REPLY });
+    this.redis = withScript<ReplyCommands>(redis, "pushReplies", {
+      numberOfKeys: 2,
+      lua: PUSH_REPLY,
+    });
+    this.replyPrefix = this.keys.reply("");
   }
 
   /** The processor calls this once the job's signature checked out. */
@@ -52,9 +79,14 @@ export class JobReplies {
     const to = this.replyTo.get(job);
     if (!to) return;
     this.replyTo.delete(job);
-    const key = this.keys.reply(to);
     this.redis
-      .pushReply(key, JSON.stringify(message), REPLY_TTL_MS)
+      .pushReplies(
+        this.keys.reply(to),
+        this.keys.flightWaiters(this.serverId, String(job.id)),
+        JSON.stringify(message),
+        REPLY_TTL_MS,
+        this.replyPrefix,
+      )
       .catch((error: Error) =>
         this.logger.warn(
           { jobId: job.id, err: error.message },

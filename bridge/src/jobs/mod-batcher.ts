@@ -22,7 +22,7 @@ export interface ModAnswer {
   replay: boolean;
 }
 
-export type SendCommand = (command: string) => Promise<string>;
+type SendCommand = (command: string) => Promise<string>;
 
 interface Pending {
   id: string;
@@ -136,7 +136,7 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** Matches the mod's answer (one envelope or an array) to the batch by id. */
-export function settle(batch: readonly Pending[], answer: string): void {
+function settle(batch: readonly Pending[], answer: string): void {
   let parsed: unknown;
   try {
     parsed = parseJson(answer.trim());

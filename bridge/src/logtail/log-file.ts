@@ -30,7 +30,7 @@ export interface LineRun {
 }
 
 /** The hash part of an identity (what an archive of the file still has). */
-export function headOf(identity: string): string {
+function headOf(identity: string): string {
   return identity.slice(identity.indexOf(":") + 1);
 }
 
@@ -41,7 +41,7 @@ function headHash(bytes: Buffer): string | undefined {
 }
 
 /** Complete lines of `buffer` (which starts at `start`); `\r\n` ends are accepted. */
-export function completeLines(buffer: Buffer, start: number): LineRun | undefined {
+function completeLines(buffer: Buffer, start: number): LineRun | undefined {
   const last = buffer.lastIndexOf(0x0a);
   if (last < 0) return undefined;
   const text = buffer.toString("utf8", 0, last);

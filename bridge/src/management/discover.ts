@@ -7,7 +7,7 @@
  */
 import { NOTIFICATION } from "./notifications.js";
 
-export const SUPPORTED_MAJORS = [1, 2, 3] as const;
+const SUPPORTED_MAJORS = [1, 2, 3] as const;
 
 export interface DiscoverSummary {
   /** `info.version` as declared, or "unknown" when the document has none. */

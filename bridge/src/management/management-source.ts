@@ -19,7 +19,7 @@ import { type ManagementStore, SEQ_PLACEHOLDER } from "./management-store.js";
 import { eventOfNotification } from "./notifications.js";
 
 /** Why nothing may listen at the management URL, and what the admin sets (vanilla's own instructions). */
-export const TLS_KEYSTORE_ADVICE =
+const TLS_KEYSTORE_ADVICE =
   "if server.properties has management-server-enabled=true: with management-server-tls-enabled=true (the default) and no " +
   "management-server-tls-keystore the server does not start (its log says 'TLS is enabled but keystore is not configured'); " +
   "set management-server-tls-keystore to a PKCS12 file and its password (environment variable " +

@@ -6,7 +6,7 @@ import type { Queue } from "bullmq";
 import type { Express } from "express";
 import { type BasicCredentials, basicAuth } from "./basic-auth.js";
 
-export const BOARD_PATH = "/board";
+const BOARD_PATH = "/board";
 
 export interface BoardOptions extends BasicCredentials {
   /** Hides retry, clean, promote and remove actions. */

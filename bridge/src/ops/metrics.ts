@@ -7,7 +7,7 @@ import type { Queue } from "bullmq";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /** BullMQ states reported as queue depth. */
-export const QUEUE_STATES = ["waiting", "active", "delayed", "prioritized", "failed", "completed"] as const;
+const QUEUE_STATES = ["waiting", "active", "delayed", "prioritized", "failed", "completed"] as const;
 
 const LATENCY_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -36,6 +36,16 @@ export interface BridgeMetrics {
   eventLag: Histogram<"serverId">;
   /** Server log lines read by the log-tail source, by outcome: event, other (known layout), unparsed. */
   logLines: Counter<"serverId" | "outcome">;
+  /** Live bridges of the fleet, as this bridge saw them at its last announcement. */
+  fleetBridges: Gauge;
+  /** Servers whose lease this bridge holds. */
+  serversOwned: Gauge;
+  /** How many servers this bridge should own: its exact share of the fleet's servers. */
+  serversQuota: Gauge;
+  /** 1 while this bridge holds the server's lease (summed over the fleet: 1 per server when served). */
+  leaseHeld: Gauge<"serverId">;
+  /** Lease changes on this bridge: acquired, released, handed_over (released to share the work). */
+  leaseChanges: Counter<"event">;
   /** Reads queue depth from these queues on every scrape (adds to the ones already watched). */
   watchQueues(queues: readonly Queue[]): void;
 }
@@ -142,6 +152,33 @@ export function createMetrics(options: { prefix?: string } = {}): BridgeMetrics 
       name: `${p}log_lines_total`,
       help: "Server log lines read by the log-tail source (outcome: event, other, unparsed = unknown layout)",
       labelNames: ["serverId", "outcome"] as const,
+      registers,
+    }),
+    fleetBridges: new Gauge({
+      name: `${p}fleet_bridges`,
+      help: "Live bridge processes of the fleet, as this bridge last saw them",
+      registers,
+    }),
+    serversOwned: new Gauge({
+      name: `${p}servers_owned`,
+      help: "Minecraft servers whose lease this bridge holds",
+      registers,
+    }),
+    serversQuota: new Gauge({
+      name: `${p}servers_quota`,
+      help: "Minecraft servers this bridge should own (its share of the fleet's servers)",
+      registers,
+    }),
+    leaseHeld: new Gauge({
+      name: `${p}lease_held`,
+      help: "1 while this bridge holds the server's lease (the sum over the fleet is 1 per served server)",
+      labelNames: ["serverId"] as const,
+      registers,
+    }),
+    leaseChanges: new Counter({
+      name: `${p}lease_changes_total`,
+      help: "Server leases acquired, released, and handed over to share the work",
+      labelNames: ["event"] as const,
       registers,
     }),
     watchQueues(queues) {

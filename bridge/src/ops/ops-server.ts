@@ -14,7 +14,7 @@ import type { EventIngest } from "../events/ingest.js";
 import { type BoardOptions, mountBoard } from "./board.js";
 import type { BridgeMetrics } from "./metrics.js";
 
-export interface ReadinessCheck {
+interface ReadinessCheck {
   ok: boolean;
   detail?: string;
   /** The protocol error code of a failure the bridge does not retry (e.g. AUTH_FAILED): fix, then restart. */
@@ -72,7 +72,7 @@ async function readinessWithin(check: () => Promise<Readiness>, timeoutMs: numbe
   }
 }
 
-export function buildOpsApp(options: OpsServerOptions): express.Express {
+function buildOpsApp(options: OpsServerOptions): express.Express {
   const { metrics, logger } = options;
   const started = Date.now();
   metrics.watchQueues(options.queues);

@@ -21,7 +21,7 @@ export type Capability =
 const UNKNOWN_COMMAND = /Unknown or incomplete command|Unknown command/i;
 
 /** Decides the mode from the answer to the hello command (pure, for tests). */
-export function capabilityFromAnswer(answer: string): Capability {
+function capabilityFromAnswer(answer: string): Capability {
   const text = answer.trim();
   if (UNKNOWN_COMMAND.test(text)) return { mode: "vanilla", reason: "the server does not know /mcpbridge" };
   let value: unknown;

@@ -1,17 +1,16 @@
 /**
- * One Minecraft server on the owning bridge process: the lease and the BullMQ worker of its queue.
- * The connection to the server (RCON, capability, mode) is a ServerConnection opened while the
- * lease is held. Nothing touches the server unless this process holds the lease: losing it closes
- * the connection at once; a graceful stop finishes active jobs first.
+ * One Minecraft server on a bridge process: the BullMQ worker of its queue and the connection to
+ * the server (RCON, capability, mode: a ServerConnection), both opened only while this process holds
+ * the server's lease. The lease is the fleet's (servers/fleet.ts): it calls acquire() when the lease
+ * is taken and release() when it is lost or given up. Losing it closes the connection at once; a
+ * graceful stop or a handover to another bridge finishes active jobs first.
  */
 import {
   BridgeError,
-  Lease,
   type Logger,
   type Operation,
   type PolicyStore,
   type RequestMessage,
-  redisKeys,
 } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config.js";
@@ -26,7 +25,7 @@ import type { RconChannel, VanillaRunner } from "./rcon-channel.js";
 import { type ConnectionMetrics, ServerConnection } from "./server-connection.js";
 import { StatePublisher } from "./state-publisher.js";
 
-export interface RuntimeMetrics extends ConnectionMetrics {
+interface RuntimeMetrics extends ConnectionMetrics {
   observeJob?(serverId: string, op: string, outcome: string, latencyMs: number): void;
 }
 
@@ -35,13 +34,14 @@ export interface ServerRuntimeOptions {
   redisUrl: string;
   prefix: string;
   jobSecret: string;
-  leaseTtlMs: number;
   /** Oldest signed job still run (JOB_EXPIRED beyond); request ids are remembered at least this long. */
   jobMaxAgeMs: number;
   batchMax: number;
   concurrency: number;
-  /** Redis connection for the lease (shared by the runtimes of one process). */
+  /** The process's shared Redis connection (request claims, replies, takeover script). */
   leaseRedis: Redis;
+  /** Whether this process holds the server's lease now (the fleet's answer). */
+  leaseHeld: () => boolean;
   policies: Pick<PolicyStore, "current">;
   createRcon: (server: ServerConfig) => RconChannel;
   runVanilla: VanillaRunner;
@@ -53,7 +53,6 @@ export interface ServerRuntimeOptions {
   shutdownTimeoutMs?: number;
   lockDurationMs?: number;
   stalledIntervalMs?: number;
-  ownerName?: string;
   /** Largest answer (JSON bytes) a job keeps in Redis; longer ones are cut and marked. Default 256 KiB. */
   resultMaxBytes?: number;
   /** Log tail and management sources; run while the lease is held. */
@@ -71,24 +70,15 @@ export interface ServerStatus {
 }
 
 export class ServerRuntime implements RequestExecutor {
-  readonly lease: Lease;
   private connection: ServerConnection | undefined;
   private worker: CommandWorker | undefined;
   private state: StatePublisher | undefined;
-  private stopping = false;
+  /** The next release finishes active jobs before closing the connection (stop, handover). */
+  private graceful = false;
   private readonly log: Logger;
 
   constructor(private readonly options: ServerRuntimeOptions) {
     this.log = options.logger.child({ serverId: options.server.id });
-    this.lease = new Lease({
-      redis: options.leaseRedis,
-      key: redisKeys(options.prefix).lease(options.server.id),
-      ttlMs: options.leaseTtlMs,
-      logger: this.log,
-      ownerName: options.ownerName ?? "bridge",
-      onAcquired: async () => this.acquire(),
-      onLost: async (reason) => this.release(reason),
-    });
   }
 
   get serverId(): string {
@@ -109,22 +99,19 @@ export class ServerRuntime implements RequestExecutor {
     return this.connection?.detectedMode;
   }
 
-  start(): void {
-    this.stopping = false;
-    this.lease.start();
-  }
-
-  /** Graceful: stop taking jobs, finish active ones (bounded), close RCON, release the lease. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    await this.lease.stop();
+  /**
+   * The lease will be given up on purpose (shutdown, or handed to another bridge): stop taking
+   * jobs, let active ones finish (bounded) on the open connection, then close it.
+   */
+  prepareRelease(): void {
+    this.graceful = true;
   }
 
   status(): ServerStatus {
     const failure = this.connection?.failure;
     return {
       serverId: this.serverId,
-      leaseHeld: this.lease.held,
+      leaseHeld: this.options.leaseHeld(),
       rconConnected: this.connection?.connected ?? false,
       mode: this.connection?.mode,
       modVersion: this.connection?.modVersion,
@@ -173,7 +160,8 @@ export class ServerRuntime implements RequestExecutor {
   }
 
   /** Runs with the lease held; must return quickly (renewals wait for it). */
-  private async acquire(): Promise<void> {
+  async acquire(): Promise<void> {
+    this.graceful = false;
     const { server, metrics } = this.options;
     this.options.sources?.start();
     const connection = new ServerConnection({
@@ -212,7 +200,7 @@ export class ServerRuntime implements RequestExecutor {
       },
     });
     this.state.start();
-    const replies = new JobReplies(this.options.leaseRedis, this.options.prefix, this.log);
+    const replies = new JobReplies(this.options.leaseRedis, this.options.prefix, server.id, this.log);
     this.worker = new CommandWorker({
       redisUrl: this.options.redisUrl,
       prefix: this.options.prefix,
@@ -254,9 +242,9 @@ export class ServerRuntime implements RequestExecutor {
     }
   }
 
-  private async release(reason: string): Promise<void> {
+  async release(reason: string): Promise<void> {
     const { connection, worker } = this;
-    if (!this.stopping) {
+    if (!this.graceful) {
       // Another process may own the server now: stop talking to it before anything else.
       this.connection = undefined;
       await connection?.close(`this bridge no longer owns it: ${reason}`);
@@ -267,6 +255,7 @@ export class ServerRuntime implements RequestExecutor {
     await this.options.sources?.stop();
     this.worker = undefined;
     this.connection = undefined;
-    await connection?.close("the bridge is stopping");
+    await connection?.close(`released: ${reason}`);
+    this.graceful = false;
   }
 }

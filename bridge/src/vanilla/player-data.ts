@@ -32,7 +32,7 @@ function numberField(data: SnbtCompound, field: string): number {
 }
 
 /** The four ints of an NBT UUID, most significant first, as the usual 8-4-4-4-12 hex string. */
-export function uuidFromInts(ints: SnbtValue | undefined): string {
+function uuidFromInts(ints: SnbtValue | undefined): string {
   if (
     !Array.isArray(ints) ||
     ints.length !== 4 ||

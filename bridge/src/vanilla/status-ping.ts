@@ -55,7 +55,7 @@ function mcString(text: string): Buffer {
   return Buffer.concat([writeVarInt(bytes.length), bytes]);
 }
 
-export function encodeStatusRequest(host: string, port: number): Buffer {
+function encodeStatusRequest(host: string, port: number): Buffer {
   const portBytes = Buffer.alloc(2);
   portBytes.writeUInt16BE(port, 0);
   const handshake = frame(
@@ -69,7 +69,7 @@ export function encodeStatusRequest(host: string, port: number): Buffer {
 }
 
 /** Parses one whole status frame from `bytes`; undefined when more bytes are needed. */
-export function decodeStatusResponse(bytes: Buffer): ServerStatus | undefined {
+function decodeStatusResponse(bytes: Buffer): ServerStatus | undefined {
   const length = readVarInt(bytes, 0);
   if (!length) return undefined;
   if (length.value > MAX_RESPONSE_BYTES) {

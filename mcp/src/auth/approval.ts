@@ -9,7 +9,7 @@ import { BridgeError, type ClientIdentity, describeCall } from "@mcp-bridge/shar
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ToolDeps } from "../deps.js";
 
-export type ApprovalAnswer = "accept" | "decline" | "cancel";
+type ApprovalAnswer = "accept" | "decline" | "cancel";
 
 /** How a session asks its client's user; absent in sessions that cannot ask (tests, tools only). */
 export interface Approver {

@@ -16,7 +16,7 @@ const EVENTS = Symbol("event-read");
 type Need = string | typeof EVENTS;
 
 /** The tools each prompt's steps call (optional steps, such as give_item in welcome_players, aside). */
-export const PROMPT_NEEDS: Record<string, readonly Need[]> = {
+const PROMPT_NEEDS: Record<string, readonly Need[]> = {
   summarise_events: ["get_events"],
   welcome_players: ["get_events", "wait_for_events", "send_message"],
   investigate_death: ["get_events", "get_player_info", "get_online_players"],

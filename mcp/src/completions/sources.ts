@@ -14,7 +14,7 @@ import type { ToolDeps } from "../deps.js";
 const PLAYERS_TTL_MS = 5000;
 const PLAYERS_WAIT_MS = 1500;
 
-export function matching(values: readonly string[], typed: string | undefined): string[] {
+function matching(values: readonly string[], typed: string | undefined): string[] {
   const prefix = (typed ?? "").toLowerCase();
   return values.filter((v) => v.toLowerCase().startsWith(prefix));
 }

@@ -135,13 +135,13 @@ export class EventLog {
   }
 }
 
-export function textMatches(record: EventRecord, text: string): boolean {
+function textMatches(record: EventRecord, text: string): boolean {
   const haystack = `${record.player} ${JSON.stringify(record.data)} ${record.untrustedPlayerText ?? ""}`;
   return haystack.toLowerCase().includes(text.toLowerCase());
 }
 
 /** Orders stream ids `ms-seq` numerically. */
-export function compareIds(a: string, b: string): number {
+function compareIds(a: string, b: string): number {
   const [am, as = "0"] = a.split("-");
   const [bm, bs = "0"] = b.split("-");
   const ms = BigInt(am ?? "0") - BigInt(bm ?? "0");

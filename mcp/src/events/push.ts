@@ -15,7 +15,7 @@ import type { ToolDeps } from "../deps.js";
 import { RESOURCE_URIS } from "../resources/index.js";
 
 const PLAYER_CHANGES = new Set(["player_join", "player_quit"]);
-export const UPDATE_INTERVAL_MS = 250;
+const UPDATE_INTERVAL_MS = 250;
 
 /** Starts pushing; returns the function that stops it. */
 export function startPush(server: McpServer, deps: ToolDeps, subscribed: Set<string>): () => void {

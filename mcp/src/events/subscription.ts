@@ -42,7 +42,7 @@ export function matchesFilter(filter: SubscriptionFilter, event: { type: string;
   return typeOk && playerOk;
 }
 
-export function parseTypes(values: string[]): EventType[] {
+function parseTypes(values: string[]): EventType[] {
   const unknown = values.filter((v) => !(EVENT_TYPES as readonly string[]).includes(v));
   if (unknown.length > 0) {
     throw new BridgeError(

@@ -15,14 +15,14 @@ import type { ToolDeps } from "../deps.js";
 const LOOKUP_MS = 3000;
 const MAY_HAVE_RUN = "It may have run: check the game state before sending it again.";
 /** The mod's own allow-list refused a command that the caller's role allows. */
-export const MOD_ALLOW_LIST_HINT =
+const MOD_ALLOW_LIST_HINT =
   "The Minecraft server's mod refused this command with its own allow-list, not your role: the server owner can add a pattern to [commands] allowed_patterns in config/minecraft-mcp-bridge.toml (on the devserver: --allow, or --no-default-allow to replace the defaults).";
 /** The bridge refused a job's signature: no token is involved, the two processes' secrets differ. */
-export const JOB_SECRET_HINT =
+const JOB_SECRET_HINT =
   "The bridge refused the job's signature: JOB_SECRET differs between this MCP server and the bridge. Set the same JOB_SECRET for both and restart the one that changed.";
 
 /** The bridge's RCON login was refused: it runs no job of that server until it is restarted. */
-export const RCON_PASSWORD_HINT =
+const RCON_PASSWORD_HINT =
   "The bridge's MC_RCON_PASSWORD differs from the Minecraft server's rcon.password (server.properties). Fix it and restart the bridge; jobs already queued run then, and this call can be sent again.";
 
 export interface HintContext {

@@ -35,7 +35,7 @@ export function okResult(text: string, structured: Record<string, unknown>, jobI
   return result;
 }
 
-export function errorResult(thrown: unknown, hint?: string): CallToolResult {
+function errorResult(thrown: unknown, hint?: string): CallToolResult {
   const error = BridgeError.from(thrown);
   const advice = hint ?? ERROR_HINTS[error.code];
   return {

@@ -21,6 +21,8 @@ export function startHttp(
       first(req.headers["x-mcp-events"]) ?? first(req.query.events),
       first(req.headers["x-mcp-players"]) ?? first(req.query.players),
     );
-    return createServer(deps, { clientId: client.id, subscription });
+    // Built now and again whenever the session wakes; the context carries its state in between.
+    const session = { clientId: client.id, subscription, resourceSubscriptions: new Set<string>() };
+    return () => createServer(deps, session);
   });
 }

@@ -2,7 +2,7 @@
  * Fault tests, each bounded in time. Each test's name states what it proves. They run the real
  * processes (devserver, bridge, MCP server, Redis) and break one of them on purpose.
  */
-import { commandQueueName, redisKeys } from "@mcp-bridge/shared";
+import { commandQueueName, queuePrefix, redisKeys } from "@mcp-bridge/shared";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
@@ -69,7 +69,7 @@ describe("faults", () => {
       );
       const queue = new Queue(commandQueueName(stack.serverId), {
         connection: { url: redis.url },
-        prefix: stack.prefix,
+        prefix: queuePrefix(stack.prefix, stack.serverId),
       });
       const completedBefore = (await queue.getJobCounts("completed")).completed!;
       await queue.close();
@@ -83,7 +83,7 @@ describe("faults", () => {
       expect(JSON.stringify(await ok(http, "get_chat_history", {}))).toMatch(/before the restart/);
       const again = new Queue(commandQueueName(stack.serverId), {
         connection: { url: redis.url },
-        prefix: stack.prefix,
+        prefix: queuePrefix(stack.prefix, stack.serverId),
       });
       expect((await again.getJobCounts("completed")).completed).toBeGreaterThanOrEqual(completedBefore);
       await again.close();
@@ -113,7 +113,7 @@ describe("faults", () => {
     // Kill the owner as soon as the first gives have completed, while the rest are in flight.
     const queue = new Queue(commandQueueName(stack.serverId), {
       connection: { url: stack.redisUrl },
-      prefix: stack.prefix,
+      prefix: queuePrefix(stack.prefix, stack.serverId),
     });
     const atKill = await until(async () => {
       const n = (await queue.getJobCounts("completed")).completed!;

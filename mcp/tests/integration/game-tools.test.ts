@@ -1,6 +1,7 @@
 // Tools that become jobs, driven through a real SDK Client against createServer, a real Redis and
 // BullMQ, with a small Worker playing the bridge.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JOB_META_KEY } from "../../src/tools/tool-kit.js";
 import { call, errorCode, type Harness, startHarness, textOf } from "../support/harness.js";
 
 let h: Harness;
@@ -164,6 +165,21 @@ describe("game tools: failures (property 3)", () => {
     expect(report.structuredContent).toMatchObject({ state: "completed", data: { online: 2 } });
     const missing = await call(client, "get_job", { jobId: "no-such-job" });
     expect(errorCode(missing)).toBe("INVALID_ARGS");
+  });
+
+  it("every game tool result carries its job id in _meta, which get_job looks up (issue 28)", async () => {
+    const client = await h.connect();
+    for (const [tool, args] of [
+      ["get_online_players", {}],
+      ["execute_command", { command: "time set day" }],
+    ] as const) {
+      const result = await call(client, tool, args);
+      expect(result.isError, tool).toBeFalsy();
+      const jobId = (result._meta?.[JOB_META_KEY] as { jobId?: string } | undefined)?.jobId;
+      expect(jobId, tool).toBe(h.bridge.seen.at(-1)!.envelope.id);
+      const report = await call(client, "get_job", { jobId: jobId! });
+      expect(report.structuredContent, tool).toMatchObject({ jobId, state: "completed", op: tool });
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type ErrorPayload,
   type JobData,
   parseRequest,
+  queuePrefix,
   redisKeys,
   requestOperation,
   verifyJob,
@@ -62,7 +63,11 @@ export class FakeBridge {
               throw new UnrecoverableError(error.message);
             }
           },
-          { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency: 4 },
+          {
+            connection: { url: redisUrl, maxRetriesPerRequest: null },
+            prefix: queuePrefix(prefix, serverId),
+            concurrency: 4,
+          },
         ),
     );
     for (const worker of this.workers) {

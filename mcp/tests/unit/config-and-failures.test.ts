@@ -1,9 +1,11 @@
 // Pure pieces: loadConfig(env) and the failedReason -> protocol error mapping.
 import { ConfigError, ERROR_CODES } from "@mcp-bridge/shared";
+import { DEFAULT_SESSION_LIMITS } from "@mcp-bridge/shared/mcp";
 import { dataFromReturnValue, errorFromFailedJob, errorFromFailedReason } from "@mcp-bridge/shared/queue";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { configSummary, loadConfig } from "../../src/config.js";
+import { expectEmptyMeansUnset } from "../../../shared/testing/config.js";
+import { configSummary, loadConfig, McpEnvSchema } from "../../src/config.js";
 
 const base = { JOB_SECRET: "0123456789abcdef-secret", POLICY_FILE: "policy.json" };
 
@@ -17,6 +19,16 @@ describe("loadConfig", () => {
     expect(configSummary(loadConfig({ ...base, REDIS_URL: "redis://:s3cret@h:1" })).redisUrl).not.toContain(
       "s3cret",
     );
+  });
+
+  it('reads an empty variable as unset: its default applies (MCP_PORT="" is port 3000, not 0)', () => {
+    expect(loadConfig({ ...base, MCP_PORT: "" }).http.port).toBe(3000);
+    expect(loadConfig({ ...base, MCP_SERVERS: "", MCP_HOST: " ", JOB_KEEP_COMPLETED_S: "" })).toMatchObject({
+      servers: ["default"],
+      http: { host: "127.0.0.1" },
+      jobRetention: { completedAgeS: 3600 },
+    });
+    expectEmptyMeansUnset(Object.keys(McpEnvSchema.shape), base, loadConfig);
   });
 
   it("applies the documented defaults", () => {
@@ -35,6 +47,19 @@ describe("loadConfig", () => {
       jobRetention: { attempts: 5, completedAgeS: 3600, failedAgeS: 604_800 },
       logLevel: "info",
     });
+  });
+
+  it("reads the HTTP session limits; an empty value means the default", () => {
+    expect(loadConfig(base).http.sessions).toEqual(DEFAULT_SESSION_LIMITS);
+    const c = loadConfig({
+      ...base,
+      MCP_SESSIONS_MAX: "50",
+      MCP_SESSIONS_PER_CLIENT: "5",
+      MCP_SESSION_UNUSED_TIMEOUT_S: "",
+      MCP_SESSION_IDLE_TIMEOUT_S: "120",
+    });
+    expect(c.http.sessions).toEqual({ total: 50, perClient: 5, unusedMs: 60_000, idleMs: 120_000 });
+    expect(() => loadConfig({ ...base, MCP_SESSIONS_PER_CLIENT: "0" })).toThrow(/MCP_SESSIONS_PER_CLIENT/);
   });
 
   it("reads how long finished jobs stay inspectable", () => {

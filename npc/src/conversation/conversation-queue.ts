@@ -15,7 +15,7 @@ import { type IncomingMessage, priorityOf, storedAt, type Weights } from "./mess
  * delay, so batches still collect what follows. Never less than half the delay; a negative
  * lateness (this host's clock behind Redis's) counts as none.
  */
-export function batchWait(delayMs: number, lateMs: number): number {
+function batchWait(delayMs: number, lateMs: number): number {
   const late = Math.max(0, lateMs);
   return late <= delayMs / 2 ? delayMs - late : Math.min(late, delayMs);
 }

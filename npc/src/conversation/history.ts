@@ -41,10 +41,10 @@ const DONE_TTL_S = 7 * 24 * 3600;
  * An exchange is what the NPC heard and what it said, two entries at least, so 10 exchanges are 20
  * entries (the seed's own example keeps "<Steve> ..." and "[You said] ..." lines, one each).
  */
-export const DEFAULT_HISTORY: HistorySettings = { maxEntries: 100, summarizeAbove: 50, keepVerbatim: 20 };
+const DEFAULT_HISTORY: HistorySettings = { maxEntries: 100, summarizeAbove: 50, keepVerbatim: 20 };
 
 /** The plain fallback summary: the older lines themselves, cut to `maxChars` from the end. */
-export function truncationSummary(entries: HistoryEntry[], maxChars = 600): string {
+function truncationSummary(entries: HistoryEntry[], maxChars = 600): string {
   const text = entries.map(summaryLine).join(" / ");
   return text.length <= maxChars ? text : `...${text.slice(text.length - maxChars)}`;
 }
@@ -95,17 +95,17 @@ export class ConversationHistory {
   }
 
   doneKey(npcId: string, messageId: string): string {
-    return `${this.prefix}:npc:done:${npcId}:${messageId}`;
+    return `${this.prefix}:{npc}:done:${npcId}:${messageId}`;
   }
 
   /** Raised by every change of the NPC's history (see `cache`). */
   versionKey(npcId: string): string {
-    return `${this.prefix}:npc:history-version:${npcId}`;
+    return `${this.prefix}:{npc}:history-version:${npcId}`;
   }
 
   /** The message ids of the batch the NPC is answering, until its answer is recorded. */
   batchKey(npcId: string): string {
-    return `${this.prefix}:npc:batch:${npcId}`;
+    return `${this.prefix}:{npc}:batch:${npcId}`;
   }
 
   /**

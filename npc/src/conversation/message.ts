@@ -1,5 +1,5 @@
 /** What reaches an NPC: player chat, proximity, another NPC's line, or a system line. */
-export type MessageKind = "chat" | "proximity" | "npc" | "system";
+type MessageKind = "chat" | "proximity" | "npc" | "system";
 
 export interface IncomingMessage {
   /** Stream entry id (or a generated id): the unit that is processed exactly once. */

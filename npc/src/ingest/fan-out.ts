@@ -34,7 +34,7 @@ export interface StreamNames {
   lines: Map<string, string>;
 }
 
-export const linesStream = (prefix: string, serverId: string) => `${prefix}:npc:lines:${serverId}`;
+export const linesStream = (prefix: string, serverId: string) => `${prefix}:{npc}:lines:${serverId}`;
 
 /** The fields of an NPC's spoken line on its server's line stream (read back by lineRoute). */
 export function lineEntryFields(line: Omit<NpcLine, "id">): string[] {
@@ -45,7 +45,7 @@ export function lineEntryFields(line: Omit<NpcLine, "id">): string[] {
 }
 
 /** Unique across streams (stream ids alone repeat between streams). */
-export function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
+function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
   return `${entry.stream}/${entry.id}`;
 }
 

@@ -145,7 +145,7 @@ const BILLING_CODES = new Set([
 ]);
 
 /** Retry-After in ms (delay-seconds or an HTTP date), or undefined when absent or unreadable. */
-export function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
+function retryAfterMs(value: string | string[] | undefined, now = Date.now()): number | undefined {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
@@ -193,7 +193,7 @@ async function httpError(url: string, response: HttpResponse): Promise<BridgeErr
  * The message and code of an error body: Ollama `{error: "..."}`, OpenAI and llama.cpp
  * `{error: {message, code}}`, vLLM `{object: "error", message, code}`.
  */
-export function errorBody(body: string): { message?: string; code?: string } {
+function errorBody(body: string): { message?: string; code?: string } {
   let value: { error?: unknown; object?: unknown; message?: unknown; code?: unknown };
   try {
     value = JSON.parse(body);

@@ -26,7 +26,7 @@ export async function startOpsServer(
   const http = createHttpApp(
     policy,
     { host, port, allowedHosts: options.allowedHosts, allowedOrigins: [] },
-    (client) => createOperatorServer(service, policy, client, options.policyChanges),
+    (client) => () => createOperatorServer(service, policy, client, options.policyChanges),
   );
   http.app.get("/healthz", async (_req, res) => {
     const redisOk = await redis.ping().then(

@@ -2,7 +2,7 @@
  * End to end: devserver (real mod core) -> bridge -> Redis stream -> NPC service (process) -> fake
  * LLM over HTTP -> signed jobs -> bridge (policy re-check) -> devserver over RCON.
  */
-import { commandQueueName, Policy } from "@mcp-bridge/shared";
+import { commandQueueName, Policy, queuePrefix, redisKeys } from "@mcp-bridge/shared";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../../../shared/testing/processes.js";
@@ -76,13 +76,13 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
     await stack.command("sim chat Steve Bob, may I have some bread?");
     await until(
       async () =>
-        JSON.stringify(await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).includes(
+        JSON.stringify(await stack.redis.lrange(redisKeys(stack.prefix).npcHistory("bob"), 0, -1)).includes(
           "refused",
         ),
       "refusal in history",
       30_000,
     );
-    const history = (await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).join("\n");
+    const history = (await stack.redis.lrange(redisKeys(stack.prefix).npcHistory("bob"), 0, -1)).join("\n");
     expect(history).toContain("weather clear");
     expect(history).toContain("not in the allowed command patterns of role 'npc:bob'");
     const info = await stack.admin.run(
@@ -155,7 +155,7 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
     await new Promise((r) => setTimeout(r, 1500));
     const queue = new Queue(commandQueueName(SERVER_ID), {
       connection: { url: testRedisUrl() },
-      prefix: stack.prefix,
+      prefix: queuePrefix(stack.prefix, SERVER_ID),
     });
     const jobs = await queue.getJobs(["completed", "failed", "waiting", "active", "delayed"], 0, 10_000);
     await queue.close();
@@ -185,7 +185,7 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
     );
     // The batch is recorded after its fallback line was answered by the bridge: wait for it.
     const history = await until(async () => {
-      const lines = (await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).join("\n");
+      const lines = (await stack.redis.lrange(redisKeys(stack.prefix).npcHistory("bob"), 0, -1)).join("\n");
       return lines.includes("are you there?") && lines;
     }, "the batch recorded");
     expect(history).not.toContain("Hmm, let me think.");
@@ -233,11 +233,11 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
         n,
       ).toHaveLength(1);
     }
-    const heard = (await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).filter((e) =>
+    const heard = (await stack.redis.lrange(redisKeys(stack.prefix).npcHistory("bob"), 0, -1)).filter((e) =>
       e.includes("Bob question"),
     );
     expect(heard).toHaveLength(3);
-    expect(await stack.redis.xpending(`${stack.prefix}:events:${SERVER_ID}`, "npc")).toEqual([
+    expect(await stack.redis.xpending(redisKeys(stack.prefix).eventStream(SERVER_ID), "npc")).toEqual([
       0,
       null,
       null,

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { commandQueueName, redisKeys, verifyJob } from "@mcp-bridge/shared";
+import { commandQueueName, queuePrefix, redisKeys, verifyJob } from "@mcp-bridge/shared";
 import { type Job, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,7 +108,7 @@ describe("two NPC processes, one owner per NPC", () => {
           answers.set(Number(m[1]), (answers.get(Number(m[1])) ?? 0) + 1);
         return { success: true, data: { output: "" } };
       },
-      { connection: workerRedis, prefix, concurrency: 16 },
+      { connection: workerRedis, prefix: queuePrefix(prefix, SERVER), concurrency: 16 },
     );
     worker.on("completed", (job, returnvalue) => {
       if (job.data.replyTo)

@@ -55,7 +55,7 @@ export interface FakeLlmOptions {
 export type FakeReply = string | { content: string; thinking: string } | { refusal: string };
 
 /** llama.cpp's answer while it loads its model (tools/server/server.cpp). */
-export const LLAMA_CPP_LOADING = {
+const LLAMA_CPP_LOADING = {
   error: { code: 503, message: "Loading model", type: "unavailable_error" },
 };
 

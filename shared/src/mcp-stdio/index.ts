@@ -4,4 +4,6 @@
  * fifth less heap (issue 18: many stdio processes).
  */
 export * from "../mcp/invalid-args.js";
+export * from "../mcp/lazy-validator.js";
+export * from "../mcp/role-lists.js";
 export * from "../mcp/stdio.js";

@@ -1,19 +1,24 @@
 /**
  * Streamable HTTP transport for any of our MCP servers (mcp, bitburner): stateful sessions, one
- * McpServer per session, POST/GET/DELETE on /mcp. Host header validation (SDK middleware) and Origin
+ * McpServer per session while it is in use (dormant otherwise, http-sessions.ts), POST/GET/DELETE on /mcp. Host header validation (SDK middleware) and Origin
  * checks against DNS rebinding; bearer token (policy client) on every request; a session is bound to
  * the client that opened it. What a session is made of is the caller's `newSession`.
  */
-import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { hostHeaderValidation } from "@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import type { SessionLimits } from "../config.js";
 import { BridgeError, type ClientIdentity, type Policy } from "../index.js";
 import { bearerAuth, originCheck, sendError } from "./http-auth.js";
+import {
+  DEFAULT_SESSION_LIMITS,
+  MAX_INITIALIZE_BYTES,
+  type SessionRecord,
+  SessionTable,
+} from "./http-sessions.js";
 
 export interface HttpOptions {
   host: string;
@@ -22,29 +27,21 @@ export interface HttpOptions {
   allowedOrigins: string[];
   /** Largest JSON request body (default 100 KB, express's own default); bigger ones get 413. */
   maxBodyBytes?: number;
+  /** Session caps and timeouts (http-sessions.ts; defaults DEFAULT_SESSION_LIMITS). */
+  sessions?: SessionLimits;
 }
 
 /**
- * Builds the McpServer of a new session for an authenticated client. Throwing a BridgeError refuses
- * the initialize request with 400 and that error (e.g. a bad subscription header).
+ * Called once per initialize request of an authenticated client: reads what the session needs from
+ * the request and returns how to build its McpServer. The builder runs at once and again each time
+ * the session wakes from dormancy, so state that must outlive a dormant period lives in its closure.
+ * Throwing a BridgeError refuses the initialize with 400 and that error (e.g. a bad subscription header).
  */
-export type SessionFactory = (client: ClientIdentity, req: Request) => McpServer;
-
-interface Session {
-  transport: StreamableHTTPServerTransport;
-  server: McpServer;
-  clientId: string;
-  lastSeen: number;
-  /** Requests in progress (an open GET stream counts), so a listening client is never swept. */
-  active: number;
-}
-
-/** Sessions whose client vanished without DELETE are closed after this long without a request. */
-export const SESSION_IDLE_MS = 30 * 60_000;
+export type SessionFactory = (client: ClientIdentity, req: Request) => () => McpServer;
 
 export interface HttpApp {
   app: Express;
-  sessions: Map<string, Session>;
+  sessions: SessionTable;
   closeSessions(): Promise<void>;
 }
 
@@ -59,7 +56,7 @@ export function createHttpApp(
   options: HttpOptions,
   newSession: SessionFactory,
 ): HttpApp {
-  const sessions = new Map<string, Session>();
+  const table = new SessionTable(options.sessions ?? DEFAULT_SESSION_LIMITS);
   // What the SDK's createMcpExpressApp does, with a body limit we choose: Host header validation
   // (DNS rebinding) BEFORE the body is read, then the JSON parser.
   const app = express();
@@ -74,10 +71,11 @@ export function createHttpApp(
   app.use(originCheck(options.allowedOrigins, options.allowedHosts));
   app.use("/mcp", bearerAuth(policy));
 
-  const existing = (req: Request, res: Response): Session | undefined => {
+  const existing = (req: Request, res: Response): SessionRecord | undefined => {
     const id = first(req.headers["mcp-session-id"]);
-    const session = id ? sessions.get(id) : undefined;
+    const session = id ? table.sessions.get(id) : undefined;
     if (!session) {
+      // 404 for an unknown or closed session: the MCP spec's signal to initialize again.
       res.status(id ? 404 : 400).json({
         jsonrpc: "2.0",
         error: {
@@ -95,66 +93,59 @@ export function createHttpApp(
     return session;
   };
 
+  const run = async (session: SessionRecord, req: Request, res: Response, body?: unknown, greet = false) => {
+    try {
+      if (greet) await table.greet(session, req, res, body);
+      else await table.run(session, req, res, body);
+    } catch (error) {
+      if (!res.headersSent) {
+        sendError(res, 500, "SERVER_ERROR", `Session could not be resumed: ${(error as Error).message}`);
+      }
+    }
+  };
+
   app.post("/mcp", async (req, res) => {
     if (req.headers["mcp-session-id"] === undefined && isInitializeRequest(req.body)) {
       const client = res.locals.client as ClientIdentity;
-      let server: McpServer;
-      try {
-        server = newSession(client, req);
-      } catch (error) {
-        sendError(res, 400, "INVALID_ARGS", BridgeError.from(error).message);
+      const initialize = JSON.stringify(req.body);
+      if (initialize.length > MAX_INITIALIZE_BYTES) {
+        sendError(res, 413, "INVALID_ARGS", `initialize request over ${MAX_INITIALIZE_BYTES} bytes`);
         return;
       }
-      const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => {
-          sessions.set(id, { transport, server, clientId: client.id, lastSeen: Date.now(), active: 0 });
-        },
-      });
-      transport.onclose = () => {
-        if (transport.sessionId) sessions.delete(transport.sessionId);
-        void server.close();
-      };
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
+      let build: () => McpServer;
+      try {
+        build = newSession(client, req);
+        table.makeRoom(client.id);
+      } catch (error) {
+        const refused = BridgeError.from(error);
+        sendError(res, refused.code === "RATE_LIMITED" ? 429 : 400, refused.code, refused.message);
+        return;
+      }
+      const id = table.open(client.id, initialize, build);
+      await run(table.sessions.get(id)!, req, res, req.body, true);
       return;
     }
     const session = existing(req, res);
-    if (session) await tracked(session, res, () => session.transport.handleRequest(req, res, req.body));
+    if (!session) return;
+    table.observe(session, req.body);
+    // A dormant session replays `initialized` when it wakes: nothing to build for it now.
+    if (!session.live && req.body?.method === "notifications/initialized" && req.body.id === undefined) {
+      res.status(202).end();
+      return;
+    }
+    await run(session, req, res, req.body);
   });
 
   const passThrough = async (req: Request, res: Response) => {
     const session = existing(req, res);
-    if (session) await tracked(session, res, () => session.transport.handleRequest(req, res));
+    if (!session) return;
+    table.observe(session, undefined);
+    await run(session, req, res);
   };
-  const sweeper = setInterval(() => {
-    const cutoff = Date.now() - SESSION_IDLE_MS;
-    for (const s of sessions.values()) if (s.active === 0 && s.lastSeen < cutoff) void s.transport.close();
-  }, 60_000);
-  sweeper.unref();
   app.get("/mcp", passThrough);
   app.delete("/mcp", passThrough);
 
-  return {
-    app,
-    sessions,
-    async closeSessions() {
-      clearInterval(sweeper);
-      await Promise.allSettled([...sessions.values()].map((s) => s.transport.close()));
-      sessions.clear();
-    },
-  };
-}
-
-/** Counts a request as active until its response closes (an SSE stream stays open after handleRequest). */
-async function tracked(session: Session, res: Response, handle: () => Promise<void>): Promise<void> {
-  session.active++;
-  session.lastSeen = Date.now();
-  res.once("close", () => {
-    session.active--;
-    session.lastSeen = Date.now();
-  });
-  await handle();
+  return { app, sessions: table, closeSessions: () => table.closeAll() };
 }
 
 export interface RunningHttp {

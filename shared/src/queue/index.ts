@@ -4,3 +4,4 @@ export * from "./job-client.js";
 export * from "./redis-guard.js";
 export * from "./reply-inbox.js";
 export * from "./server-state.js";
+export * from "./single-flight.js";

@@ -4,6 +4,8 @@
  * queued" when the deadline passes first. Outcomes arrive on this process's reply list (ReplyInbox:
  * the job's signed `replyTo`), so a process reads only its own jobs' outcomes; a job still pending
  * after SWEEP_MS is read from the queue itself each SWEEP_MS (a lost reply, an older bridge).
+ * Identical reads in flight share one job (single-flight.ts); in this process they share it
+ * without a round trip, each caller with its own deadline.
  */
 
 import { type Job, Queue } from "bullmq";
@@ -14,11 +16,13 @@ import {
   type ClientIdentity,
   commandQueueName,
   describeDuration,
+  isWriteOperation,
   type JobRetentionOptions,
   jobOptions,
   makeRequest,
   type Operation,
   type OperationArgs,
+  queuePrefix,
   signJob,
   withRetentionDefaults,
 } from "../index.js";
@@ -26,6 +30,7 @@ import { dataFromReturnValue, errorFromFailedJob } from "./failure.js";
 import { guardRedis } from "./redis-guard.js";
 import { ReplyInbox, type ReplyMessage } from "./reply-inbox.js";
 import { ServerStateReader } from "./server-state.js";
+import { flightId, joinFlight } from "./single-flight.js";
 
 export type JobOutcome =
   | { status: "completed"; jobId: string; data: unknown }
@@ -41,11 +46,18 @@ export interface JobReport {
   error?: { code: string; message: string };
 }
 
-interface Pending {
+interface Waiter {
   resolve: (data: unknown) => void;
   reject: (error: BridgeError) => void;
+}
+
+/** A job this process waits for, with every local caller waiting for it. */
+interface Pending {
+  waiters: Set<Waiter>;
   queue: Queue;
   since: number;
+  /** The read's flight id, while this process may hand the job to more identical calls. */
+  flight?: string;
 }
 
 interface ServerQueue {
@@ -68,6 +80,8 @@ export interface JobClientOptions {
 export class JobClient {
   private readonly queues = new Map<string, ServerQueue>();
   private readonly pending = new Map<string, Pending>();
+  /** Flight id -> the job in flight for it that this process waits for. */
+  private readonly flights = new Map<string, string>();
   private readonly inbox: ReplyInbox;
   private readonly states: ServerStateReader;
   private sweeper: NodeJS.Timeout | undefined;
@@ -97,29 +111,55 @@ export class JobClient {
     timeoutMs = this.options.timeoutMs,
     requestId?: string,
   ): Promise<JobOutcome> {
-    const envelope = makeRequest(op, args, { id: requestId });
-    const jobId = envelope.id;
-    const data = signJob({ serverId, envelope, client, replyTo: this.inbox.id }, this.options.secret);
-    await this.states.assertAccepting(serverId);
+    // A caller that names its request id wants that job; writes are never shared.
+    const flight =
+      requestId === undefined && !isWriteOperation(op) ? flightId(op, args, client.id) : undefined;
     const sq = this.serverQueue(serverId);
+    const local = flight && this.flights.get(`${serverId}\n${flight}`);
+    if (local) return this.outcome(sq.queue, local, this.waitFor(sq.queue, local, timeoutMs));
+    await this.states.assertAccepting(serverId);
+    const envelope = makeRequest(op, args, { id: requestId });
+    const data = signJob({ serverId, envelope, client, replyTo: this.inbox.id }, this.options.secret);
     this.inbox.start();
     if (!sq.isReady) await guardRedis(this.options.redis, "waiting for the queue", () => sq.ready);
-    const result = this.waitFor(sq.queue, jobId, timeoutMs);
-    try {
-      await guardRedis(this.options.redis, "adding the job", () =>
-        sq.queue.add(op, data, jobOptions(jobId, this.options.retention)),
-      );
-    } catch (error) {
-      this.pending.delete(jobId);
-      throw error;
-    }
-    this.options.logger.debug({ jobId, serverId, op, client: client.id }, "job queued");
+    const options = jobOptions(envelope.id, this.options.retention);
+    const added = await guardRedis(this.options.redis, "adding the job", () =>
+      sq.queue.add(op, data, flight ? { ...options, deduplication: { id: flight } } : options),
+    );
+    const jobId = added.id ?? envelope.id;
+    const result = this.waitFor(sq.queue, jobId, timeoutMs, flight && `${serverId}\n${flight}`);
+    if (jobId !== envelope.id) await this.join(serverId, sq.queue, jobId);
+    this.options.logger.debug(
+      { jobId, serverId, op, client: client.id, joined: jobId !== envelope.id },
+      "job queued",
+    );
+    return this.outcome(sq.queue, jobId, result);
+  }
+
+  private async outcome(queue: Queue, jobId: string, result: Promise<unknown>): Promise<JobOutcome> {
     const outcome = await result.catch((error: unknown) => {
       throw withJobId(BridgeError.from(error), jobId);
     });
     if (outcome !== TIMED_OUT) return { status: "completed", jobId, data: outcome };
-    const state = await sq.queue.getJobState(jobId).catch(() => "unknown");
+    const state = await queue.getJobState(jobId).catch(() => "unknown");
     return { status: "pending", jobId, state };
+  }
+
+  /**
+   * Follows another producer's job: its outcome comes to this process's reply list too, or at once
+   * when it already finished. A job gone meanwhile (removed) leaves the wait to the sweep.
+   */
+  private async join(serverId: string, queue: Queue, jobId: string): Promise<void> {
+    const joined = await guardRedis(this.options.redis, "joining the job in flight", () =>
+      joinFlight(this.options.redis, this.options.prefix, serverId, queue.toKey(jobId), jobId, this.inbox.id),
+    ).catch((error: unknown) => {
+      this.settle(jobId, undefined, BridgeError.from(error));
+      return undefined;
+    });
+    if (joined?.state !== "finished") return;
+    if (joined.failedReason && joined.returnvalue === undefined)
+      this.onFailed(queue, jobId, joined.failedReason);
+    else this.onCompleted(jobId, joined.returnvalue);
   }
 
   /** State, result or error of a job, for get_job. INVALID_ARGS when the id is unknown. */
@@ -157,9 +197,8 @@ export class JobClient {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const p of this.pending.values())
-      p.reject(new BridgeError("CONNECTION_ERROR", "MCP server shutting down"));
-    this.pending.clear();
+    for (const jobId of [...this.pending.keys()])
+      this.settle(jobId, undefined, new BridgeError("CONNECTION_ERROR", "MCP server shutting down"));
     clearInterval(this.sweeper);
     const queues = [...this.queues.values()];
     this.queues.clear();
@@ -167,30 +206,47 @@ export class JobClient {
     await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
   }
 
-  private waitFor(queue: Queue, jobId: string, timeoutMs: number): Promise<unknown> {
+  /** One caller's wait for `jobId`, with its own deadline; `flight` lets later identical calls join it. */
+  private waitFor(queue: Queue, jobId: string, timeoutMs: number, flight?: string): Promise<unknown> {
+    let p = this.pending.get(jobId);
+    if (!p) {
+      p = { waiters: new Set(), queue, since: Date.now(), flight };
+      this.pending.set(jobId, p);
+      if (flight) this.flights.set(flight, jobId);
+    }
+    const pending = p;
+    this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(jobId);
-        resolve(TIMED_OUT);
-      }, timeoutMs);
-      const done = () => {
-        clearTimeout(timer);
-        this.pending.delete(jobId);
-      };
-      this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
-      this.pending.set(jobId, {
-        queue,
-        since: Date.now(),
+      const waiter: Waiter = {
         resolve: (data) => {
-          done();
+          clearTimeout(timer);
           resolve(data);
         },
         reject: (error) => {
-          done();
+          clearTimeout(timer);
           reject(error);
         },
-      });
+      };
+      const timer = setTimeout(() => {
+        pending.waiters.delete(waiter);
+        if (pending.waiters.size === 0) this.forget(jobId, pending);
+        resolve(TIMED_OUT);
+      }, timeoutMs);
+      pending.waiters.add(waiter);
     });
+  }
+
+  private forget(jobId: string, p: Pending): void {
+    if (this.pending.get(jobId) === p) this.pending.delete(jobId);
+    if (p.flight && this.flights.get(p.flight) === jobId) this.flights.delete(p.flight);
+  }
+
+  /** Ends every local wait for `jobId` with its data or its error. */
+  private settle(jobId: string, data: unknown, error?: BridgeError): void {
+    const p = this.pending.get(jobId);
+    if (!p) return;
+    this.forget(jobId, p);
+    for (const w of p.waiters) error ? w.reject(error) : w.resolve(data);
   }
 
   private onReply(reply: ReplyMessage): void {
@@ -225,18 +281,17 @@ export class JobClient {
   }
 
   private onCompleted(jobId: string, returnvalue: unknown): void {
-    const p = this.pending.get(jobId);
-    if (!p) return;
+    if (!this.pending.has(jobId)) return;
     try {
-      p.resolve(dataFromReturnValue(returnvalue));
+      this.settle(jobId, dataFromReturnValue(returnvalue));
     } catch (error) {
-      p.reject(BridgeError.from(error));
+      this.settle(jobId, undefined, BridgeError.from(error));
     }
   }
 
   private onFailed(queue: Queue, jobId: string, failedReason: string): void {
-    const p = this.pending.get(jobId);
-    if (p) void failedJobError(queue, jobId, failedReason).then((error) => p.reject(error));
+    if (this.pending.has(jobId))
+      void failedJobError(queue, jobId, failedReason).then((error) => this.settle(jobId, undefined, error));
   }
 
   private serverQueue(serverId: string): ServerQueue {
@@ -244,7 +299,7 @@ export class JobClient {
     if (existing) return existing;
     const name = commandQueueName(serverId);
     const { redis, prefix, logger } = this.options;
-    const queue = new Queue(name, { connection: redis, prefix });
+    const queue = new Queue(name, { connection: redis, prefix: queuePrefix(prefix, serverId) });
     queue.on("error", (error) => logger.warn({ serverId, err: error.message }, "queue error"));
     const ready = queue.waitUntilReady();
     const sq: ServerQueue = { queue, ready, isReady: false };

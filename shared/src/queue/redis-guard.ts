@@ -43,6 +43,10 @@ export async function guardRedis<T>(
 export function redisAddress(redis: Pick<Redis, "options">): string {
   const o = redis.options;
   if (o.path) return `unix:${o.path}`;
+  if (o.sentinels?.length) {
+    const sentinels = o.sentinels.map((s) => `${s.host}:${s.port}`).join(",");
+    return `redis+sentinel://${sentinels}/${o.name ?? ""}${o.db ? `/${o.db}` : ""}`;
+  }
   const user = o.username ? `${o.username}@` : "";
   return `${o.tls ? "rediss" : "redis"}://${user}${o.host}:${o.port}${o.db ? `/${o.db}` : ""}`;
 }

@@ -25,7 +25,7 @@ import { RconConnection } from "./connection.js";
 import { encodePacket, MAX_REQUEST_PAYLOAD_BYTES, PacketType, type RconPacket } from "./packet.js";
 
 /** The longest first piece that is certainly the last one (see the header). */
-export const LAST_PIECE_MAX_BYTES = 4092;
+const LAST_PIECE_MAX_BYTES = 4092;
 
 export interface RconClientOptions {
   host: string;

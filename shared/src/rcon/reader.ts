@@ -11,7 +11,7 @@ import { decodeFrame, MIN_PACKET_LENGTH, type RconPacket } from "./packet.js";
  * Vanilla answers at most 4096 UTF-16 chars per piece (<= 12 KiB as UTF-8) and NeoForge 4096 bytes;
  * anything far above that is a broken stream, not a packet.
  */
-export const DEFAULT_MAX_PACKET_LENGTH = 1024 * 1024;
+const DEFAULT_MAX_PACKET_LENGTH = 1024 * 1024;
 
 export class PacketReader {
   private chunks: Buffer[] = [];

@@ -9,6 +9,7 @@ import {
   commandQueueName,
   createLogger,
   ERROR_LOG_PREFIX,
+  queuePrefix,
   redisKeys,
   verifyJob,
 } from "@mcp-bridge/shared";
@@ -39,7 +40,7 @@ describe("JobClient outcomes", () => {
         seen.push(verifyJob(job.data, SECRET).replyTo ?? "");
         return answer(job);
       },
-      { connection: workerRedis, prefix },
+      { connection: workerRedis, prefix: queuePrefix(prefix, "s1") },
     );
     const push = (job: Job, message: object) =>
       reply && job.data.replyTo

@@ -40,8 +40,15 @@ describe("operation descriptors", () => {
 
 describe("tool summaries", () => {
   it("get_server_info shows TPS rounded to two decimals in its text (the structured result keeps the number)", () => {
-    const text = operationDescriptor("get_server_info")!.tool.summary(
-      { version: "1.21.1", onlinePlayers: 2, maxPlayers: 20, timeOfDay: 6000, weather: "clear", tps: 19.99999833939408 },
+    const text = operationDescriptor("get_server_info")!.tool!.summary(
+      {
+        version: "1.21.1",
+        onlinePlayers: 2,
+        maxPlayers: 20,
+        timeOfDay: 6000,
+        weather: "clear",
+        tps: 19.99999833939408,
+      },
       "default",
     );
     expect(text).toBe("default: Minecraft 1.21.1, 2/20 players, time 6000, clear, 20 TPS");

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { BridgeError, type VectorFile, validatorFor } from "../../src/index.js";
+import { BridgeError } from "../../src/index.js";
+import { type VectorFile, validatorFor } from "../../testing/vectors.js";
 
 const dir = fileURLToPath(new URL("../../vectors/", import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith(".json"));

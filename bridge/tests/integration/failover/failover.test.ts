@@ -1,13 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BridgeConfig } from "../../../src/config.js";
 import { ModPeer, Producer, testConfig } from "../jobs/harness.js";
-
-const child = fileURLToPath(new URL("./bridge-child.ts", import.meta.url));
-const tsconfig = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
+import { kill, startChild, until } from "./children.js";
 
 function envOf(config: BridgeConfig, port: number, owner: string, vanilla = false): NodeJS.ProcessEnv {
   return {
@@ -26,36 +23,6 @@ function envOf(config: BridgeConfig, port: number, owner: string, vanilla = fals
     LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "silent",
     OWNER_NAME: owner,
   };
-}
-
-async function startChild(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ["--import", "tsx", child], {
-    env: { ...env, TSX_TSCONFIG_PATH: tsconfig },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    proc.stdout!.on("data", (d: Buffer) => d.toString().includes("started") && resolve());
-    proc.once("exit", (code) => reject(new Error(`bridge child exited with ${code}`)));
-  });
-  return proc;
-}
-
-async function until<T>(probe: () => Promise<T | undefined | false>, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** SIGKILL, and wait until the process is gone (before then it could still take an answer). */
-async function kill(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise((resolve) => proc.once("exit", resolve));
-  proc.kill("SIGKILL");
-  await exited;
 }
 
 describe("two bridge processes", () => {

@@ -10,15 +10,17 @@ import { join } from "node:path";
 import {
   BridgeError,
   commandQueueName,
+  connectRedis,
   jobOptions,
   makeRequest,
   type Operation,
   type OperationArgs,
   PROTOCOL_VERSION,
+  queuePrefix,
   signJob,
 } from "@mcp-bridge/shared";
 import { type Job, Queue, QueueEvents } from "bullmq";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { FakeRconServer } from "../../../../shared/testing/fake-rcon-server.js";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { type BridgeConfig, loadConfig } from "../../../src/config.js";
@@ -184,12 +186,15 @@ export class Producer {
     readonly config: BridgeConfig,
     readonly serverId = "s1",
   ) {
-    this.connection = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+    this.connection = connectRedis(config.redisUrl, { maxRetriesPerRequest: null });
     const name = commandQueueName(serverId);
-    this.queue = new Queue(name, { connection: this.connection, prefix: config.redisPrefix });
+    this.queue = new Queue(name, {
+      connection: this.connection,
+      prefix: queuePrefix(config.redisPrefix, serverId),
+    });
     this.events = new QueueEvents(name, {
       connection: this.connection.duplicate(),
-      prefix: config.redisPrefix,
+      prefix: queuePrefix(config.redisPrefix, serverId),
     });
   }
 

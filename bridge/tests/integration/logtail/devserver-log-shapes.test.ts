@@ -26,8 +26,8 @@ const KINDS: Record<string, string[]> = {
 function realShapes(kinds: string[]): { shapes: Set<string>; types: Set<string> } {
   const shapes = new Set<string>();
   const types = new Set<string>();
+  // Folia (a Paper fork) keeps Paper's chat thread but moves joins to its region threads.
   for (const file of LOG_CORPUS.filter((f) => kinds.includes(f.server)))
-    // Folia (a Paper fork) keeps Paper's chat thread but moves joins to its region threads.
     for (const sample of file.samples)
       for (const { line, expect: e } of sample.lines)
         if (e && (file.server !== "folia" || e.type === "player_chat")) {

@@ -4,7 +4,7 @@ import { EventSession } from "../../../src/events/session.js";
 import { createMetrics } from "../../../src/ops/metrics.js";
 import { MemoryEventStore } from "./memory-store.js";
 
-export const TOKEN = "survival-token";
+const TOKEN = "survival-token";
 
 export function helloFrame(args: Record<string, unknown> = {}, id = "hello-1"): string {
   return JSON.stringify({
@@ -31,7 +31,7 @@ export function eventFrame(seq: number, message = `hello ${seq}`): string {
   });
 }
 
-export interface Sent {
+interface Sent {
   type: string;
   id: string;
   payload: {

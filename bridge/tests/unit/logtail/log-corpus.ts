@@ -2,12 +2,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export interface CorpusLine {
+interface CorpusLine {
   line: string;
   /** The event a person read off the line, or null for none. */
   expect: { type: string; data: Record<string, unknown> } | null;
 }
-export interface CorpusSample {
+interface CorpusSample {
   source: string;
   kind: string;
   version: string;

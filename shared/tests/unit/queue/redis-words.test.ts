@@ -1,5 +1,6 @@
 // Redis failures in plain words: the URL without its password, and the cause ioredis hides behind
 // "Reached the max retries per request limit".
+import { connectRedis } from "@mcp-bridge/shared";
 import { redisAddress, redisReason } from "@mcp-bridge/shared/queue";
 import fc from "fast-check";
 import { Redis } from "ioredis";
@@ -27,6 +28,13 @@ describe("Redis errors in plain words", () => {
     expect(redisAddress(new Redis("rediss://:pw@example.test:6380", { lazyConnect: true }))).toBe(
       "rediss://example.test:6380",
     );
+    // A Sentinel connection is named by its sentinels and master, never by a password.
+    const sentinel = connectRedis(
+      "redis+sentinel://:pw@127.0.0.1:26379,127.0.0.1:26380/mymaster?sentinelPassword=spw",
+      { lazyConnect: true },
+    );
+    expect(redisAddress(sentinel)).toBe("redis+sentinel://127.0.0.1:26379,127.0.0.1:26380/mymaster");
+    sentinel.disconnect();
   });
 
   it("says why instead of ioredis' retry wording", () => {

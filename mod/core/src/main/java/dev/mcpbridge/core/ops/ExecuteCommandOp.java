@@ -5,7 +5,9 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.mcpbridge.core.dispatch.BridgeException;
 import dev.mcpbridge.core.dispatch.ErrorCode;
-import dev.mcpbridge.core.ops.args.ExecuteCommandArgs;
+import dev.mcpbridge.core.dispatch.JsonFields;
+import dev.mcpbridge.core.ops.args.ArgRules;
+import dev.mcpbridge.core.ops.args.OpArgs;
 import dev.mcpbridge.core.spi.GameAccess.CommandResult;
 
 /**
@@ -15,9 +17,22 @@ import dev.mcpbridge.core.spi.GameAccess.CommandResult;
  * logged with command, reason and stack trace (docs/properties.md, #15).
  */
 final class ExecuteCommandOp {
+    record Args(String command) implements OpArgs {
+        static Args parse(JsonFields f) {
+            return new Args(f.string("command", 1, ArgRules.MAX_COMMAND_LENGTH, null, null));
+        }
+
+        @Override
+        public JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            o.addProperty("command", command);
+            return o;
+        }
+    }
+
     private ExecuteCommandOp() {}
 
-    static JsonElement run(ExecuteCommandArgs args, OpContext ctx) {
+    static JsonElement run(Args args, OpContext ctx) {
         String command = ctx.gate().check(args.command());
         CommandResult result;
         try {

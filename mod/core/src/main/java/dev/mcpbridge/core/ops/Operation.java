@@ -3,13 +3,7 @@ package dev.mcpbridge.core.ops;
 import com.google.gson.JsonElement;
 import dev.mcpbridge.core.dispatch.JsonFields;
 import dev.mcpbridge.core.ops.args.EmptyArgs;
-import dev.mcpbridge.core.ops.args.ExecuteCommandArgs;
-import dev.mcpbridge.core.ops.args.GiveItemArgs;
 import dev.mcpbridge.core.ops.args.OpArgs;
-import dev.mcpbridge.core.ops.args.PlayerInfoArgs;
-import dev.mcpbridge.core.ops.args.SendMessageArgs;
-import dev.mcpbridge.core.ops.args.TeleportPlayerArgs;
-import dev.mcpbridge.core.ops.args.WorldInfoArgs;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -18,17 +12,17 @@ import java.util.function.Function;
  * changes the game (writes are idempotent by request id), its argument parser and its handler.
  */
 public enum Operation {
-    EXECUTE_COMMAND("execute_command", true, ExecuteCommandArgs::parse,
-            (a, c) -> ExecuteCommandOp.run((ExecuteCommandArgs) a, c)),
-    SEND_MESSAGE("send_message", true, SendMessageArgs::parse, (a, c) -> SendMessageOp.run((SendMessageArgs) a, c)),
-    TELEPORT_PLAYER("teleport_player", true, TeleportPlayerArgs::parse,
-            (a, c) -> TeleportPlayerOp.run((TeleportPlayerArgs) a, c)),
-    GIVE_ITEM("give_item", true, GiveItemArgs::parse, (a, c) -> GiveItemOp.run((GiveItemArgs) a, c)),
+    EXECUTE_COMMAND("execute_command", true, ExecuteCommandOp.Args::parse,
+            (a, c) -> ExecuteCommandOp.run((ExecuteCommandOp.Args) a, c)),
+    SEND_MESSAGE("send_message", true, SendMessageOp.Args::parse, (a, c) -> SendMessageOp.run((SendMessageOp.Args) a, c)),
+    TELEPORT_PLAYER("teleport_player", true, TeleportPlayerOp.Args::parse,
+            (a, c) -> TeleportPlayerOp.run((TeleportPlayerOp.Args) a, c)),
+    GIVE_ITEM("give_item", true, GiveItemOp.Args::parse, (a, c) -> GiveItemOp.run((GiveItemOp.Args) a, c)),
     GET_ONLINE_PLAYERS("get_online_players", false, EmptyArgs::parse, (a, c) -> PlayerQueries.online(c)),
-    GET_PLAYER_INFO("get_player_info", false, PlayerInfoArgs::parse,
-            (a, c) -> PlayerQueries.info((PlayerInfoArgs) a, c)),
+    GET_PLAYER_INFO("get_player_info", false, PlayerQueries.Args::parse,
+            (a, c) -> PlayerQueries.info((PlayerQueries.Args) a, c)),
     GET_SERVER_INFO("get_server_info", false, EmptyArgs::parse, (a, c) -> ServerInfoOp.run(c)),
-    GET_WORLD_INFO("get_world_info", false, WorldInfoArgs::parse, (a, c) -> WorldInfoOp.run((WorldInfoArgs) a, c)),
+    GET_WORLD_INFO("get_world_info", false, WorldInfoOp.Args::parse, (a, c) -> WorldInfoOp.run((WorldInfoOp.Args) a, c)),
     HELLO("hello", false, EmptyArgs::parse, (a, c) -> HelloOp.run(c));
 
     /** Runs on the server thread; failures are BridgeExceptions. */

@@ -4,13 +4,27 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import dev.mcpbridge.core.dispatch.JsonFields;
-import dev.mcpbridge.core.ops.args.PlayerInfoArgs;
+import dev.mcpbridge.core.ops.args.ArgRules;
+import dev.mcpbridge.core.ops.args.OpArgs;
 import dev.mcpbridge.core.spi.GameAccess.ItemStackView;
 import dev.mcpbridge.core.spi.GameAccess.PlayerView;
 import java.util.List;
 
 /** get_online_players and get_player_info. */
 final class PlayerQueries {
+    record Args(String player) implements OpArgs {
+        static Args parse(JsonFields f) {
+            return new Args(ArgRules.player(f, "player"));
+        }
+
+        @Override
+        public JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            o.addProperty("player", player);
+            return o;
+        }
+    }
+
     private PlayerQueries() {}
 
     static JsonElement online(OpContext ctx) {
@@ -24,7 +38,7 @@ final class PlayerQueries {
         return data;
     }
 
-    static JsonElement info(PlayerInfoArgs args, OpContext ctx) {
+    static JsonElement info(Args args, OpContext ctx) {
         PlayerView p = Players.require(ctx.game(), args.player());
         JsonObject data = new JsonObject();
         data.addProperty("name", p.name());

@@ -2,15 +2,17 @@ package dev.mcpbridge.core.ops;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 import com.google.gson.JsonNull;
+import com.google.gson.JsonObject;
 import com.google.gson.JsonPrimitive;
 import dev.mcpbridge.core.config.WorldInfoLimits;
 import dev.mcpbridge.core.dispatch.BridgeException;
 import dev.mcpbridge.core.dispatch.ErrorCode;
-import dev.mcpbridge.core.ops.args.WorldInfoArgs;
-import dev.mcpbridge.core.spi.GameAccess;
+import dev.mcpbridge.core.dispatch.JsonFields;
+import dev.mcpbridge.core.ops.args.ArgRules;
+import dev.mcpbridge.core.ops.args.OpArgs;
 import dev.mcpbridge.core.spi.GameAccess.EntityView;
+import dev.mcpbridge.core.spi.GameAccess;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -24,13 +26,35 @@ import java.util.Set;
  * when either list was cut.
  */
 final class WorldInfoOp {
+    /** {@code world} null = the overworld. The protocol caps radius at 32; the config may cap it lower. */
+    record Args(double x, double y, double z, int radius, String world) implements OpArgs {
+        static Args parse(JsonFields f) {
+            double x = ArgRules.coordinate(f, "x");
+            double y = ArgRules.coordinate(f, "y");
+            double z = ArgRules.coordinate(f, "z");
+            int radius = (int) f.number("radius", 0, ArgRules.WORLD_INFO_MAX_RADIUS, true);
+            return new Args(x, y, z, radius, ArgRules.optionalWorld(f, "world"));
+        }
+
+        @Override
+        public JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            o.add("x", JsonFields.num(x));
+            o.add("y", JsonFields.num(y));
+            o.add("z", JsonFields.num(z));
+            o.addProperty("radius", radius);
+            if (world != null) o.addProperty("world", world);
+            return o;
+        }
+    }
+
     static final Set<String> AIR = Set.of("minecraft:air", "minecraft:cave_air", "minecraft:void_air");
 
     private record Block(String type, int x, int y, int z, long distance2) {}
 
     private WorldInfoOp() {}
 
-    static JsonElement run(WorldInfoArgs args, OpContext ctx) {
+    static JsonElement run(Args args, OpContext ctx) {
         WorldInfoLimits limits = ctx.config().worldInfo();
         if (args.radius() > limits.maxRadius()) {
             JsonObject details = new JsonObject();
@@ -104,7 +128,7 @@ final class WorldInfoOp {
         return out;
     }
 
-    private static double distance2(EntityView e, WorldInfoArgs a) {
+    private static double distance2(EntityView e, Args a) {
         double dx = e.x() - a.x();
         double dy = e.y() - a.y();
         double dz = e.z() - a.z();

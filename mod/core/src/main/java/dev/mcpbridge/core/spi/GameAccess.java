@@ -1,5 +1,7 @@
 package dev.mcpbridge.core.spi;
 
+import dev.mcpbridge.core.dispatch.BridgeException;
+import dev.mcpbridge.core.dispatch.ErrorCode;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -13,6 +15,12 @@ import java.util.concurrent.Executor;
  *
  * <p>Worlds are named by dimension id ({@code minecraft:overworld}, {@code minecraft:the_nether},
  * {@code minecraft:the_end}, or a modded id). Block, item and entity types are namespaced ids.
+ *
+ * <p>Two tiers, as spark's platform interface: the abstract methods are what every platform answers
+ * (threading, version, players, worlds, console commands); the default methods are optional
+ * capabilities (world scans, messages, teleport, items) that answer {@code UNSUPPORTED} until a platform
+ * overrides them. A new capability is added here as a default method, so it breaks no implementation;
+ * each platform then overrides it when it can.
  */
 public interface GameAccess {
 
@@ -51,11 +59,6 @@ public interface GameAccess {
 
     Weather weather(String world);
 
-    /** Namespaced block id at a position ({@code minecraft:air} outside the build height). */
-    String blockAt(String world, int x, int y, int z);
-
-    /** Entities (players included) whose position lies within {@code radius} of the point. */
-    List<EntityView> entitiesWithin(String world, double x, double y, double z, double radius);
 
     // --- actions ---
 
@@ -65,23 +68,55 @@ public interface GameAccess {
      */
     CommandResult executeCommand(String command);
 
+    // --- optional capabilities: UNSUPPORTED unless the platform overrides them ---
+
+    /** Namespaced block id at a position ({@code minecraft:air} outside the build height). */
+    default String blockAt(String world, int x, int y, int z) {
+        throw unsupported("block lookup (blockAt)");
+    }
+
+    /** Entities (players included) whose position lies within {@code radius} of the point. */
+    default List<EntityView> entitiesWithin(String world, double x, double y, double z, double radius) {
+        throw unsupported("entity scan (entitiesWithin)");
+    }
+
     /** Sends a system chat message to one player. */
-    void sendMessage(UUID player, String text);
+    default void sendMessage(UUID player, String text) {
+        throw unsupported("private messages (sendMessage)");
+    }
 
     /** Sends a system chat message to every online player. */
-    void broadcast(String text);
+    default void broadcast(String text) {
+        throw unsupported("broadcast messages (broadcast)");
+    }
 
-    void teleport(UUID player, String world, double x, double y, double z);
+    default void teleport(UUID player, String world, double x, double y, double z) {
+        throw unsupported("teleport");
+    }
 
     /** The item's registry facts, or empty when no such item exists. */
-    Optional<ItemInfo> item(String itemId);
+    default Optional<ItemInfo> item(String itemId) {
+        throw unsupported("item registry lookup (item)");
+    }
 
     /**
      * Gives {@code count} items (already checked against {@link ItemInfo#maxGive()}) split into stacks of
      * at most the item's max stack size; what does not fit is dropped at the player's feet, as /give does.
      * Returns the number given.
      */
-    int giveItem(UUID player, String itemId, int count);
+    default int giveItem(UUID player, String itemId, int count) {
+        throw unsupported("giving items (giveItem)");
+    }
+
+    /**
+     * The error an optional capability answers when the platform lacks it: {@code UNSUPPORTED}, naming the
+     * capability, so the caller knows the operation exists but this server's mod build cannot do it.
+     */
+    static BridgeException unsupported(String capability) {
+        return new BridgeException(ErrorCode.UNSUPPORTED, "This server's mod platform does not provide "
+                + capability + "; the operation is not available on it (update the mod, or use a server whose"
+                + " platform supports it)");
+    }
 
     // --- value types ---
 

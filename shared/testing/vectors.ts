@@ -1,10 +1,11 @@
 /**
- * The cross-language test vectors (shared/vectors/*.json): which validator a vector kind uses.
- * TypeScript tests and the Java tests of mod/core read the same files.
+ * Test support (not part of the package surface): the cross-language test vectors
+ * (shared/vectors/*.json) and which validator a vector kind uses. TypeScript tests and the Java tests
+ * of mod/core read the same files.
  */
-import { BridgeError } from "./errors.js";
-import { ErrorMessageSchema, EventAckSchema, SessionHelloResultSchema } from "./schemas/messages.js";
-import { isOperation } from "./schemas/operations.js";
+import { BridgeError } from "../src/errors.js";
+import { ErrorMessageSchema, EventAckSchema, SessionHelloResultSchema } from "../src/schemas/messages.js";
+import { isOperation } from "../src/schemas/operations.js";
 import {
   parseEvent,
   parseMessage,
@@ -13,7 +14,7 @@ import {
   parseResponseWith,
   parseSessionHello,
   parseWith,
-} from "./validate.js";
+} from "../src/validate.js";
 
 export interface VectorFile {
   kind: string;

@@ -1,0 +1,198 @@
+/**
+ * Test support: a Redis primary, one replica and three Sentinels (quorum 2) on loopback ports, run
+ * from the machine's redis-server (Sentinel mode is `redis-server <file> --sentinel`, which is what
+ * Debian's redis-sentinel starts). Fast failure detection (down-after 1000 ms) so a failover test
+ * takes seconds. `available()` is false when redis-server is missing: the tests then skip, saying so.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import { holdFreePorts } from "./net.js";
+import { until } from "./processes.js";
+
+const MASTER_NAME = "mcpb-test";
+const DOWN_AFTER_MS = 1000;
+
+export function redisServerAvailable(): boolean {
+  try {
+    execFileSync("redis-server", ["--version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface SentinelSet {
+  /** REDIS_URL for the processes under test. */
+  url: string;
+  primaryPort: number;
+  replicaPort: number;
+  /** SIGKILL the current primary (no shutdown save, no goodbye to the replica). */
+  killPrimary(): Promise<void>;
+  /** The port the Sentinels now name as primary. */
+  currentPrimaryPort(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export async function startSentinelSet(): Promise<SentinelSet> {
+  const dir = mkdtempSync(join(tmpdir(), "redis-ha-"));
+  const { ports, release } = await holdFreePorts(5);
+  await release();
+  const [primaryPort, replicaPort, ...sentinelPorts] = ports as [number, number, number, number, number];
+  const procs = new Map<number, ChildProcess>();
+  const server = (port: number, extra: string[]) => {
+    const proc = spawn(
+      "redis-server",
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--dbfilename",
+        `dump-${port}.rdb`,
+        "--save",
+        "",
+        ...extra,
+      ],
+      { stdio: "ignore" },
+    );
+    procs.set(port, proc);
+  };
+  // Diskless full sync at once (the default waits 5 s for more replicas to join).
+  server(primaryPort, ["--repl-diskless-sync-delay", "0"]);
+  server(replicaPort, ["--replicaof", "127.0.0.1", String(primaryPort)]);
+  for (const port of sentinelPorts) {
+    const file = join(dir, `sentinel-${port}.conf`);
+    writeFileSync(
+      file,
+      [
+        `port ${port}`,
+        "bind 127.0.0.1",
+        `dir ${dir}`,
+        `sentinel monitor ${MASTER_NAME} 127.0.0.1 ${primaryPort} 2`,
+        `sentinel down-after-milliseconds ${MASTER_NAME} ${DOWN_AFTER_MS}`,
+        `sentinel failover-timeout ${MASTER_NAME} 10000`,
+        `sentinel parallel-syncs ${MASTER_NAME} 1`,
+        "",
+      ].join("\n"),
+    );
+    const proc = spawn("redis-server", [file, "--sentinel"], { stdio: "ignore" });
+    procs.set(port, proc);
+  }
+  for (const port of [primaryPort, replicaPort, ...sentinelPorts])
+    await until(() => answers(port), `redis-server on port ${port}`, 10_000);
+  const sentinel = new Redis({ port: sentinelPorts[0], host: "127.0.0.1" });
+  // A failover needs the Sentinels to know each other and the replica (hello messages, every 2 s).
+  await until(
+    async () => {
+      const fields = (await sentinel.call("SENTINEL", "MASTER", MASTER_NAME)) as string[];
+      const get = (k: string) => Number(fields[fields.indexOf(k) + 1]);
+      return get("num-other-sentinels") === 2 && get("num-slaves") === 1;
+    },
+    "the Sentinels to find each other and the replica",
+    20_000,
+  );
+  const replica = new Redis({ port: replicaPort, host: "127.0.0.1" });
+  await until(
+    async () => /master_link_status:up/.test(await replica.info("replication")),
+    "the replica to finish its first sync",
+    20_000,
+  );
+  replica.disconnect();
+  const currentPrimaryPort = async () =>
+    Number(((await sentinel.call("SENTINEL", "GET-MASTER-ADDR-BY-NAME", MASTER_NAME)) as string[])[1]);
+  return {
+    url: `redis+sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(",")}/${MASTER_NAME}`,
+    primaryPort,
+    replicaPort,
+    currentPrimaryPort,
+    async killPrimary() {
+      const proc = procs.get(await currentPrimaryPort());
+      if (!proc || proc.exitCode !== null) return;
+      const exited = new Promise((resolve) => proc.once("exit", resolve));
+      proc.kill("SIGKILL");
+      await exited;
+    },
+    async stop() {
+      sentinel.disconnect();
+      for (const proc of procs.values()) proc.kill("SIGKILL");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function answers(port: number): Promise<boolean> {
+  const probe = new Redis({ port, host: "127.0.0.1", lazyConnect: true, retryStrategy: () => null });
+  probe.on("error", () => undefined);
+  try {
+    await probe.connect();
+    return (await probe.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+export interface LocalCluster {
+  nodes: { host: string; port: number }[];
+  stop(): Promise<void>;
+}
+
+/** Three cluster primaries on loopback (no replicas), slots spread by `redis-cli --cluster create`. */
+export async function startCluster(): Promise<LocalCluster> {
+  const dir = mkdtempSync(join(tmpdir(), "redis-cluster-"));
+  const { ports, release } = await holdFreePorts(3);
+  await release();
+  const procs = ports.map((port) =>
+    spawn(
+      "redis-server",
+      [
+        "--port",
+        String(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        dir,
+        "--save",
+        "",
+        "--cluster-enabled",
+        "yes",
+        "--cluster-config-file",
+        `nodes-${port}.conf`,
+        "--cluster-node-timeout",
+        "2000",
+      ],
+      { stdio: "ignore" },
+    ),
+  );
+  const stop = async () => {
+    for (const proc of procs) proc.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const port of ports) await until(() => answers(port), `cluster node on port ${port}`, 10_000);
+    execFileSync(
+      "redis-cli",
+      ["--cluster", "create", ...ports.map((p) => `127.0.0.1:${p}`), "--cluster-yes"],
+      {
+        stdio: "ignore",
+      },
+    );
+    const probe = new Redis({ port: ports[0], host: "127.0.0.1" });
+    await until(
+      async () => /cluster_state:ok/.test(String(await probe.call("CLUSTER", "INFO"))),
+      "cluster_state:ok",
+      20_000,
+    );
+    probe.disconnect();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { nodes: ports.map((port) => ({ host: "127.0.0.1", port })), stop };
+}

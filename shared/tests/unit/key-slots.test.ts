@@ -1,0 +1,66 @@
+import { commandQueueName, queuePrefix, redisKeys, ServerIdSchema } from "@mcp-bridge/shared";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+/** Redis Cluster's slot of a key: CRC16/XMODEM of its hash tag (the first non-empty {...}) or of the key, mod 16384. */
+function slot(key: string): number {
+  const open = key.indexOf("{");
+  const close = open >= 0 ? key.indexOf("}", open + 1) : -1;
+  const hashed = close > open + 1 ? key.slice(open + 1, close) : key;
+  let crc = 0;
+  for (const byte of Buffer.from(hashed)) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc % 16384;
+}
+
+describe("Redis Cluster key layout", () => {
+  it("the slot function matches Redis' (CLUSTER KEYSLOT examples)", () => {
+    expect(slot("foo")).toBe(12182);
+    expect(slot("{user1000}.following")).toBe(slot("{user1000}.followers"));
+    expect(slot("123456789")).toBe(0x31c3); // CRC16/XMODEM check value
+    expect(slot("foo{}{bar}")).not.toBe(slot("bar")); // an empty {} is no tag: the whole key is hashed
+  });
+
+  it("every key of one Minecraft server, BullMQ's included, is in one slot", () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/),
+        (prefix, serverId) => {
+          ServerIdSchema.parse(serverId);
+          const k = redisKeys(prefix);
+          const queueKey = (suffix: string) =>
+            `${queuePrefix(prefix, serverId)}:${commandQueueName(serverId)}:${suffix}`;
+          const keys = [
+            k.eventStream(serverId),
+            k.eventSession(serverId),
+            k.logTail(serverId),
+            k.management(serverId),
+            k.eventSources(serverId),
+            k.lease(serverId),
+            queueKey("wait"),
+            queueKey("active"),
+            queueKey("events"),
+            queueKey("some-job-id:lock"),
+          ];
+          expect(new Set(keys.map(slot)).size).toBe(1);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("the NPC service's keys share one slot (its scripts move entries between them)", () => {
+    const k = redisKeys("mcpb");
+    const keys = [
+      k.npcRegistry(),
+      k.npcHistory("bob"),
+      k.npcLease("bob"),
+      k.npcMembers(),
+      k.npcInbox("alice"),
+    ];
+    expect(new Set(keys.map(slot)).size).toBe(1);
+  });
+});
