@@ -46,6 +46,8 @@ export const NpcEnvSchema = z.object({
   NPC_COOLDOWN_MS: env.int(30_000, 0, 3_600_000),
   NPC_CONVERSATION_WINDOW_MS: env.int(60_000, 0, 3_600_000),
   NPC_POSITION_REFRESH_MS: env.int(2000, 100, 600_000),
+  /** Time of day and weather in the prompts: one get_server_info per server at most this often. */
+  NPC_PERCEPTION_TTL_MS: env.int(5000, 100, 600_000),
   NPC_PLAYER_PER_MINUTE: env.int(20, 1, 100_000),
   NPC_PER_MINUTE: env.int(30, 1, 100_000),
   JOB_TIMEOUT_MS: env.int(10_000, 100, 600_000),
@@ -79,7 +81,11 @@ const NpcConfigSchema = NpcEnvSchema.transform((e) => ({
     batchDelayMs: e.NPC_BATCH_DELAY_MS,
     maxQueue: e.NPC_MAX_QUEUE,
   },
-  world: { positionRefreshMs: e.NPC_POSITION_REFRESH_MS, presenceCheckMs: e.NPC_PRESENCE_CHECK_MS },
+  world: {
+    positionRefreshMs: e.NPC_POSITION_REFRESH_MS,
+    presenceCheckMs: e.NPC_PRESENCE_CHECK_MS,
+    perceptionTtlMs: e.NPC_PERCEPTION_TTL_MS,
+  },
   ops: { host: e.NPC_OPS_HOST, port: e.NPC_OPS_PORT, allowedHosts: e.NPC_ALLOWED_HOSTS },
 }));
 export type NpcConfig = z.infer<typeof NpcConfigSchema>;

@@ -37,6 +37,8 @@ import { OpenAiBackend } from "./llm/openai.js";
 import { LlmWait, llmProblems } from "./llm/readiness.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
 import { duplicateConnection } from "./redis-writes.js";
+import { nearestPlayer } from "./world/nearest-player.js";
+import { Perception } from "./world/perception.js";
 import { PlayerTracker } from "./world/player-tracker.js";
 import { entityPresent } from "./world/presence.js";
 import { Proximity } from "./world/proximity.js";
@@ -78,6 +80,7 @@ export class NpcService {
   private readonly llmSlots: Semaphore;
   private readonly npcBuckets: TokenBuckets;
   private readonly proximity: Proximity;
+  private readonly perception: Perception;
   private timer: NodeJS.Timeout | undefined;
   private presenceTimer: NodeJS.Timeout | undefined;
   private policy: PolicyStore | undefined;
@@ -104,10 +107,19 @@ export class NpcService {
       timeoutMs: config.jobs.timeoutMs,
       logger,
     });
-    this.executor = new ActionExecutor(this.jobs, logger, config.jobs.timeoutMs);
     // A refresh's lookups spread over half the interval: done well before the next one.
     const spreadMs = config.world.positionRefreshMs / 2;
     this.tracker = new PlayerTracker(this.jobs, logger, config.jobs.timeoutMs, spreadMs);
+    this.executor = new ActionExecutor(this.jobs, logger, config.jobs.timeoutMs, (npc) =>
+      nearestPlayer(this.tracker.players(npc.location.serverId), npc),
+    );
+    this.perception = new Perception(
+      this.jobs,
+      this.tracker,
+      logger,
+      config.world.perceptionTtlMs,
+      config.jobs.timeoutMs,
+    );
     this.backends = {
       ollama: new OllamaBackend({ baseUrl: config.llm.ollamaHost }),
       openai: new OpenAiBackend({ baseUrl: config.llm.openaiBaseUrl }, config.llm.apiKey),
@@ -341,6 +353,8 @@ export class NpcService {
       logger: this.logger,
       maxQueueSize: this.config.conversation.maxQueue,
       batchDelayMs: this.config.conversation.batchDelayMs,
+      policy: () => this.policy?.current(),
+      perceive: (n) => this.perception.describe(n, this.executor.clientOf(n)),
     });
   }
 

@@ -25,6 +25,11 @@ export interface HistorySettings {
  */
 const DONE_TTL_S = 7 * 24 * 3600;
 
+/**
+ * The seed's numbers: at most 100 entries, summarised above 50, the last 10 exchanges kept verbatim.
+ * An exchange is what the NPC heard and what it said, two entries at least, so 10 exchanges are 20
+ * entries (the seed's own example keeps "<Steve> ..." and "[You said] ..." lines, one each).
+ */
 const DEFAULT_HISTORY: HistorySettings = { maxEntries: 100, summarizeAbove: 50, keepVerbatim: 20 };
 
 /** The plain fallback summary: the older lines themselves, cut to `maxChars` from the end. */
