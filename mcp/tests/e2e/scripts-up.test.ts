@@ -82,12 +82,23 @@ function commandLines(): Map<string, string> {
   return out;
 }
 
-const upAndRunning = (up: Up) =>
-  until(
-    () => up.output().includes("Ctrl-C stops everything"),
-    `scripts/up to finish starting\n${up.output()}`,
-    240_000,
-  );
+/** Waits for up's banner; if up exits first or the wait ends, the error carries everything up printed. */
+const upAndRunning = async (up: Up) => {
+  const exited = new Promise<never>((_, reject) => {
+    const fail = () => reject(new Error(`scripts/up exited with ${up.child.exitCode} before its banner`));
+    if (up.child.exitCode !== null) fail();
+    else up.child.once("exit", fail);
+  });
+  exited.catch(() => undefined); // up exits at the test's end too; only the race below reads this
+  try {
+    await Promise.race([
+      until(() => up.output().includes("Ctrl-C stops everything"), "scripts/up to finish starting", 240_000),
+      exited,
+    ]);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n--- scripts/up printed:\n${up.output()}`);
+  }
+};
 
 /** The desktop-client (stdio) config scripts/up printed, indented under its heading. */
 function desktopConfig(output: string): { command: string; args: string[]; env: Record<string, string> } {
