@@ -7,14 +7,14 @@
  * lapsed lease while another process may already own the thing.
  */
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import type { Logger } from "./logger.js";
+import type { RedisConnection } from "./redis/connect.js";
 
 const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
 export interface LeaseOptions {
-  redis: Redis;
+  redis: RedisConnection;
   key: string;
   ttlMs: number;
   logger: Logger;
@@ -35,15 +35,25 @@ export interface LeaseOptions {
   onNotAcquired?: () => void;
 }
 
-export async function tryAcquire(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
+export async function tryAcquire(
+  redis: RedisConnection,
+  key: string,
+  token: string,
+  ttlMs: number,
+): Promise<boolean> {
   return (await redis.set(key, token, "PX", ttlMs, "NX")) === "OK";
 }
 
-export async function renewLease(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
+export async function renewLease(
+  redis: RedisConnection,
+  key: string,
+  token: string,
+  ttlMs: number,
+): Promise<boolean> {
   return Number(await redis.eval(RENEW, 1, key, token, String(ttlMs))) === 1;
 }
 
-export async function releaseLease(redis: Redis, key: string, token: string): Promise<boolean> {
+export async function releaseLease(redis: RedisConnection, key: string, token: string): Promise<boolean> {
   return Number(await redis.eval(RELEASE, 1, key, token)) === 1;
 }
 

@@ -3,14 +3,14 @@
  * hashed by Redis for every call), and as the script itself when Redis lost it (NOSCRIPT).
  * Defined once per connection (a connection shared by several users keeps the first definition).
  */
-import type { Redis } from "ioredis";
+import type { RedisConnection } from "./redis/connect.js";
 
 /** The connection, typed with the command `C` names; `numberOfKeys` absent: each call passes it first. */
 export function withScript<C>(
-  redis: Redis,
+  redis: RedisConnection,
   name: keyof C & string,
   script: { numberOfKeys?: number; lua: string },
-): Redis & C {
+): RedisConnection & C {
   if (!(name in redis)) redis.defineCommand(name, script);
-  return redis as Redis & C;
+  return redis as RedisConnection & C;
 }

@@ -13,8 +13,8 @@
  * batch stops there; so is a seq the emitter declared gone.
  */
 import { createHash } from "node:crypto";
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { redisKeys } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 
 /** How many entries a server's event stream keeps by default (EVENTS_STREAM_MAXLEN; trimmed with `~`). */
 export const DEFAULT_STREAM_MAXLEN = 100_000;
@@ -117,7 +117,7 @@ export const sha1 = (text: string) => createHash("sha1").update(text).digest("he
 
 /** Runs a Lua script by its SHA, loading it on NOSCRIPT (after a Redis restart or failover). */
 export async function runScript(
-  redis: Redis,
+  redis: RedisConnection,
   script: string,
   sha: string,
   keys: string[],
@@ -137,7 +137,7 @@ export class RedisEventStore implements EventStore {
   private readonly appendSha = sha1(APPEND_LUA);
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly streamMaxLen: number,
   ) {

@@ -7,9 +7,10 @@
  * LeanWorker: BullMQ's Worker without the wake-ups it causes itself (one fetch per job at one job
  * at a time instead of three).
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { commandQueueName, connectRedis, type Logger, queuePrefix } from "@mcp-bridge/shared";
 import type { Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import type { JobProcessor } from "./job-processor.js";
 import { LeanWorker } from "./lean-worker.js";
 
@@ -41,7 +42,7 @@ export interface CommandWorkerOptions {
 }
 
 export class CommandWorker {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   readonly worker: Worker;
   private running = false;
   private closing: Promise<void> | undefined;
@@ -72,7 +73,7 @@ export class CommandWorker {
    * "Retries and idempotency"). `redis` fails fast when Redis is down (not the worker's connection,
    * which waits for ever). Returns how many jobs were active.
    */
-  async takeOver(redis: Pick<Redis, "eval">): Promise<number> {
+  async takeOver(redis: Pick<RedisConnection, "eval">): Promise<number> {
     const { keys } = this.worker;
     const count = await redis.eval(
       TAKE_OVER,

@@ -10,9 +10,10 @@
  * (EVALSHA: an ioredis MULTI builds a pipeline object per call, ~0.1 ms of CPU per job), best effort:
  * a producer that misses a reply reads the job from the queue (JobClient's sweep).
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { type Logger, redisKeys, withScript } from "@mcp-bridge/shared";
 import type { Job, Worker } from "bullmq";
-import type { Redis } from "ioredis";
 
 /** A reply list nobody reads (its process ended) is gone this long after the last reply. */
 export const REPLY_TTL_MS = 60_000;
@@ -45,11 +46,11 @@ type ReplyCommands = {
 export class JobReplies {
   private readonly replyTo = new WeakMap<Job, string>();
   private readonly keys: ReturnType<typeof redisKeys>;
-  private readonly redis: Redis & ReplyCommands;
+  private readonly redis: RedisConnection & ReplyCommands;
   private readonly replyPrefix: string;
 
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     prefix: string,
     private readonly serverId: string,
     private readonly logger: Logger,

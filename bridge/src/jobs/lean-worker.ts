@@ -24,9 +24,10 @@
  * script be missing or late, the worker only wakes once for nothing, as BullMQ's does. Everything
  * else (locks, stalled checks, retries, events, states in Bull Board) is BullMQ's own.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { withScript } from "@mcp-bridge/shared";
 import { type Job, type Processor, Worker, type WorkerOptions } from "bullmq";
-import type { Redis } from "ioredis";
 
 /** KEYS: wait, prioritized, marker. Removes the base marker ("0") when no job waits. */
 const CLEAR_MARKER_IF_IDLE = `
@@ -40,13 +41,13 @@ type MarkerCommands = {
 };
 
 export interface LeanWorkerOptions extends WorkerOptions {
-  connection: Redis;
+  connection: RedisConnection;
 }
 
 type Send = (...args: unknown[]) => Promise<unknown>;
 
 export class LeanWorker extends Worker {
-  private readonly redis: Redis & MarkerCommands;
+  private readonly redis: RedisConnection & MarkerCommands;
   /** Jobs fetched and not finished yet. */
   private readonly owned = new Set<Job>();
   /** The last fetch handed out a job, so its script set the base marker, and no wake-up since. */

@@ -20,8 +20,8 @@
  * Only writes are claimed (the job processor): a read changes nothing and may run again.
  */
 import { randomUUID } from "node:crypto";
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { BridgeError, errorDetails, redisKeys, withScript } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 import type { ExecutionResult } from "./job-processor.js";
 import type { Mode } from "./mod-command.js";
 
@@ -80,7 +80,7 @@ export interface OnceResult extends ExecutionResult {
 }
 
 export interface RequestClaimsOptions {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   maxAgeMs: number;
   now?: () => number;
@@ -96,7 +96,7 @@ type Request = { id: string; timestamp: number };
 
 export class RequestClaims {
   private readonly now: () => number;
-  private readonly redis: Redis & ClaimCommands;
+  private readonly redis: RedisConnection & ClaimCommands;
 
   constructor(private readonly options: RequestClaimsOptions) {
     this.now = options.now ?? Date.now;

@@ -6,8 +6,9 @@
  * position is not the one the caller started from, so a bridge that restarts, or a second
  * bridge that briefly tails the same file, can never store a line's event twice.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { redisKeys } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 import { runScript, sha1 } from "../events/event-store.js";
 
 export interface LogPosition {
@@ -49,7 +50,7 @@ export class LogPositionStore {
   private readonly streamKey: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly serverId: string,
     private readonly streamMaxLen: number,

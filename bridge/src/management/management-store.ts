@@ -4,8 +4,9 @@
  * (HINCRBY + XADD), so seq numbers are never reused. The source is live only: there is no position
  * to keep and nothing to replay.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { redisKeys } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 import { runScript, sha1 } from "../events/event-store.js";
 
 // KEYS[1] seq hash, KEYS[2] stream; ARGV: before-seq, after-seq, type, player, maxLen, ingestedAt, serverId.
@@ -25,7 +26,7 @@ export class ManagementStore {
   private readonly keys: string[];
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly serverId: string,
     private readonly streamMaxLen: number,

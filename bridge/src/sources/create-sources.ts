@@ -1,6 +1,5 @@
 /** Builds the log-tail and management sources of one server from its config. */
-import type { Logger } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
+import type { Logger, RedisConnection } from "@mcp-bridge/shared";
 import type { ServerConfig } from "../config.js";
 import { LogTailSource } from "../logtail/log-tail-source.js";
 import { LogPositionStore } from "../logtail/position-store.js";
@@ -10,7 +9,7 @@ import type { BridgeMetrics } from "../ops/metrics.js";
 import { ServerSources, type SourceHandle } from "./server-sources.js";
 
 export interface SourceDeps {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   streamMaxLen: number;
   logTailPollMs: number;

@@ -11,6 +11,8 @@
  * The description (which source is active and what it delivers) is published to Redis for the MCP
  * server's event tools, and served in get_server_info and /readyz.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import {
   EVENT_TYPES,
   type EventSourceDescription,
@@ -18,7 +20,6 @@ import {
   type Logger,
   redisKeys,
 } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 
 export interface SourceHandle {
   start(): void;
@@ -29,7 +30,7 @@ export interface SourceHandle {
 
 export interface ServerSourcesOptions {
   serverId: string;
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   logger: Logger;
   log?: SourceHandle;

@@ -7,9 +7,9 @@
  * window.
  */
 import { randomUUID } from "node:crypto";
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { BridgeError, redisKeys } from "@mcp-bridge/shared";
 import { guardRedis } from "@mcp-bridge/shared/queue";
-import type { Redis } from "ioredis";
 
 export const RATE_WINDOW_MS = 60_000;
 
@@ -33,7 +33,7 @@ if oldest[2] == nil then return {0, window} end
 return {0, tonumber(oldest[2]) + window - now}
 `;
 
-type SlidingLogRedis = Redis & {
+type SlidingLogRedis = RedisConnection & {
   rateSlidingLog(
     key: string,
     now: number,
@@ -47,7 +47,7 @@ export class RateLimiter {
   private readonly redis: SlidingLogRedis;
 
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
   ) {

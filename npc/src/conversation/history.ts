@@ -4,8 +4,10 @@
  * than `summarizeAbove`, everything but the last `keepVerbatim` entries is replaced by one summary
  * entry: written by the LLM, or, when the LLM is down, a plain truncation of the older lines.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { type NpcHistoryEntry, npcHistoryLine, redisKeys } from "@mcp-bridge/shared";
-import type { ChainableCommander, Redis } from "ioredis";
+import type { ChainableCommander } from "ioredis";
 
 /** The entry format and its summary line are shared (mcp/ reads histories too). */
 export type HistoryEntry = NpcHistoryEntry;
@@ -78,7 +80,7 @@ export class ConversationHistory {
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
     private readonly settings: HistorySettings = DEFAULT_HISTORY,
   ) {
@@ -234,7 +236,7 @@ export class ConversationHistory {
 
   /**
    * Replaces the older part by one summary when the history is long. The history is this process's
-   * copy when it has one, else read from Redis; the replacement is one Lua script that gives up when
+   * copy when it has one, else read from RedisConnection; the replacement is one Lua script that gives up when
    * the history changed since that version (another process appended, or the copy was out of date),
    * so no line is lost. After it, the copy is the replaced history: the next batch need not read it.
    * Returns how it was summarised, or undefined when nothing was done.

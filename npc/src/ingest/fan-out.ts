@@ -12,9 +12,10 @@
  * consumer exactly as if its reader had read it (a crash leaves it pending; the next reader's
  * backlog read or the new owner's claim delivers it).
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { type ClientIdentity, redisKeys, withScript } from "@mcp-bridge/shared";
 import { type GroupEntry, recordFromEntry } from "@mcp-bridge/shared/events";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import {
   type Candidate,
@@ -99,7 +100,7 @@ type RouteCommands = {
 };
 
 export interface FanOutDeps {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   group: string;
   /** This process's consumer name in the group (the owned inboxes are read as it). */
@@ -125,7 +126,7 @@ interface Route {
 
 export class FanOut {
   private batch: Route[] = [];
-  private readonly redis: Redis & RouteCommands;
+  private readonly redis: RedisConnection & RouteCommands;
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(private readonly deps: FanOutDeps) {

@@ -7,8 +7,9 @@
  * claims entries that another consumer left pending longer than `claimIdleMs` (a crashed process).
  * Acknowledgements made in the same tick go out together: one XACK per stream with all their ids.
  */
-import type { Redis } from "ioredis";
+
 import type { Logger } from "pino";
+import type { RedisConnection } from "../redis/connect.js";
 import type { StreamEntry } from "./event-record.js";
 
 export interface GroupEntry {
@@ -33,9 +34,9 @@ export type GroupHandler = (entry: GroupEntry) => void | Promise<void>;
 
 export interface GroupReaderOptions {
   /** Blocking connection, used only by this reader's XREADGROUP. */
-  connection: Redis;
+  connection: RedisConnection;
   /** Non-blocking connection for XGROUP, XACK and XAUTOCLAIM. */
-  redis: Redis;
+  redis: RedisConnection;
   streams: string[];
   group: string;
   consumer: string;

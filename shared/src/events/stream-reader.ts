@@ -4,8 +4,9 @@
  * listener (sessions filter by their own subscription). Survives Redis outages: it logs, waits and
  * resumes from the last id it saw.
  */
-import type { Redis } from "ioredis";
+
 import type { Logger } from "pino";
+import type { RedisConnection } from "../redis/connect.js";
 import { type EventRecord, recordFromEntry, type StreamEntry } from "./event-record.js";
 
 export type EventListener = (event: EventRecord) => void;
@@ -19,7 +20,7 @@ export class StreamReader {
   private loop: Promise<void> | undefined;
 
   constructor(
-    private readonly connection: Redis,
+    private readonly connection: RedisConnection,
     private readonly streams: Map<string, string>,
     private readonly logger: Logger,
   ) {}

@@ -15,8 +15,8 @@
  * of that client (the queue, and so the server, is part of BullMQ's key).
  */
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
 import { canonicalJson, redisKeys } from "../job.js";
+import type { RedisConnection } from "../redis/connect.js";
 import { withScript } from "../redis-script.js";
 
 export function flightId(op: string, args: unknown, clientId: string): string {
@@ -52,7 +52,7 @@ export type JoinResult =
 
 /** `jobKey`: the job's hash key (queue.toKey(jobId)) on server `serverId`'s queue. */
 export async function joinFlight(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   serverId: string,
   jobKey: string,

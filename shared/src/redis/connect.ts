@@ -75,7 +75,9 @@ export function parseClusterUrl(url: string): ClusterTarget | undefined {
   const at = rest.lastIndexOf("@", rest.search(/[/?]|$/));
   const hostList = at >= 0 ? rest.slice(at + 1) : rest;
   if (/[/?]/.test(hostList))
-    throw new Error("has a path or options; a cluster has no databases (redis+cluster://host:port,host:port)");
+    throw new Error(
+      "has a path or options; a cluster has no databases (redis+cluster://host:port,host:port)",
+    );
   if (hostList === "") throw new Error("names no node (host:port,...)");
   const nodes = hostList.split(",").map((text) => parseHostPort(text, DEFAULT_REDIS_PORT, "node"));
   return { nodes, ...parseCredentials(at >= 0 ? rest.slice(0, at) : "") };
@@ -123,4 +125,13 @@ export function connectRedis(url: string, options: RedisOptions = {}): RedisConn
     retryStrategy: options.retryStrategy ?? ((times) => Math.min(100 * times, 1000)),
     sentinelRetryStrategy: (times) => Math.min(100 * times, 1000),
   });
+}
+
+/**
+ * A new connection to the same Redis or Cluster (blocking readers need their own), with `options`
+ * over the original's; on a Cluster they apply to each node's connection.
+ */
+export function duplicateRedis(redis: RedisConnection, options: RedisOptions = {}): RedisConnection {
+  if (!(redis instanceof Cluster)) return redis.duplicate(options);
+  return redis.duplicate(undefined, { redisOptions: { ...redis.options.redisOptions, ...options } });
 }

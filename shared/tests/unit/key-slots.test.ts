@@ -1,9 +1,9 @@
 import {
   commandQueueName,
-  keySlot as slot,
   queuePrefix,
   redisKeys,
   ServerIdSchema,
+  keySlot as slot,
 } from "@mcp-bridge/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
