@@ -8,7 +8,10 @@
  * waiters set is read and removed in the same script, so a producer joins before it (and is
  * answered) or finds the job finished. Out: one LPUSH + PEXPIRE per reply list, in one script
  * (EVALSHA: an ioredis MULTI builds a pipeline object per call, ~0.1 ms of CPU per job), best effort:
- * a producer that misses a reply reads the job from the queue (JobClient's sweep).
+ * a producer that misses a reply reads the job from the queue (JobClient's sweep). On a Redis
+ * Cluster the reply lists are in other slots than the waiters set (tagged with the server), so
+ * there the waiters are read and removed in one MULTI on their slot and each list gets its own
+ * LPUSH + PEXPIRE.
  */
 
 import type { RedisConnection } from "@mcp-bridge/shared";
@@ -80,19 +83,28 @@ export class JobReplies {
     const to = this.replyTo.get(job);
     if (!to) return;
     this.replyTo.delete(job);
-    this.redis
-      .pushReplies(
-        this.keys.reply(to),
-        this.keys.flightWaiters(this.serverId, String(job.id)),
-        JSON.stringify(message),
-        REPLY_TTL_MS,
-        this.replyPrefix,
-      )
-      .catch((error: Error) =>
-        this.logger.warn(
-          { jobId: job.id, err: error.message },
-          "could not send a job's reply; the producer reads the job instead",
-        ),
-      );
+    const waiters = this.keys.flightWaiters(this.serverId, String(job.id));
+    const json = JSON.stringify(message);
+    (this.redis.isCluster
+      ? this.pushPerSlot(to, waiters, json)
+      : this.redis.pushReplies(this.keys.reply(to), waiters, json, REPLY_TTL_MS, this.replyPrefix)
+    ).catch((error: Error) =>
+      this.logger.warn(
+        { jobId: job.id, err: error.message },
+        "could not send a job's reply; the producer reads the job instead",
+      ),
+    );
+  }
+
+  private async pushPerSlot(to: string, waitersKey: string, json: string): Promise<void> {
+    const [, [, waiters]] = ((await this.redis.multi().smembers(waitersKey).del(waitersKey).exec()) ?? [
+      [],
+      [null, []],
+    ]) as [unknown, [unknown, string[]]];
+    await Promise.all(
+      [to, ...waiters].map((id) =>
+        this.redis.multi().lpush(this.keys.reply(id), json).pexpire(this.keys.reply(id), REPLY_TTL_MS).exec(),
+      ),
+    );
   }
 }
