@@ -97,10 +97,10 @@ export class JobReplies {
   }
 
   private async pushPerSlot(to: string, waitersKey: string, json: string): Promise<void> {
-    const [, [, waiters]] = ((await this.redis.multi().smembers(waitersKey).del(waitersKey).exec()) ?? [
-      [],
-      [null, []],
-    ]) as [unknown, [unknown, string[]]];
+    const taken = await this.redis.multi().smembers(waitersKey).del(waitersKey).exec();
+    const [error, members] = taken?.[0] ?? [new Error("the transaction was discarded")];
+    if (error) throw error;
+    const waiters = members as string[];
     await Promise.all(
       [to, ...waiters].map((id) =>
         this.redis.multi().lpush(this.keys.reply(id), json).pexpire(this.keys.reply(id), REPLY_TTL_MS).exec(),

@@ -16,7 +16,7 @@ import {
   renewLease,
   tryAcquire,
 } from "@mcp-bridge/shared";
-import { type EventRecord, GroupReader, StreamReader } from "@mcp-bridge/shared/events";
+import { type EventRecord, GroupReader, type StreamEntry, StreamReader } from "@mcp-bridge/shared/events";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import { Queue, Worker } from "bullmq";
 import { Cluster, type Redis } from "ioredis";
@@ -30,6 +30,7 @@ import {
 } from "../../../../shared/testing/redis-ha.js";
 import { createBridge } from "../../../src/bridge.js";
 import { RedisEventStore } from "../../../src/events/event-store.js";
+import { JobReplies } from "../../../src/jobs/job-replies.js";
 import { ModClient } from "../events/harness.js";
 import { JOB_SECRET, ModPeer, Producer, testConfig } from "../jobs/harness.js";
 
@@ -108,6 +109,45 @@ describe.skipIf(!redisServerAvailable())("Redis Cluster: one slot per Minecraft 
     ).rejects.toThrow(/CROSSSLOT/);
   });
 
+  it("a job's reply reaches its producer and the producers that joined it, their lists in other slots", async () => {
+    const prefix = uniquePrefix("cluster");
+    const k = redisKeys(prefix);
+    const serverId = "alpha";
+    const queue = new Queue(commandQueueName(serverId), {
+      connection: client.duplicate(),
+      prefix: queuePrefix(prefix, serverId),
+    });
+    const replies = new JobReplies(client, prefix, serverId, pino({ level: "silent" }));
+    const worker = new Worker(
+      commandQueueName(serverId),
+      async (job) => {
+        replies.expect(job, "owner");
+        return "done";
+      },
+      { connection: client.duplicate(), prefix: queuePrefix(prefix, serverId), autorun: false },
+    );
+    replies.attach(worker);
+    try {
+      const job = await queue.add("get_online_players", {});
+      await client.sadd(k.flightWaiters(serverId, job.id!), "joined-1", "joined-2");
+      const slots = new Set(["owner", "joined-1", "joined-2"].map((id) => keySlot(k.reply(id))));
+      slots.add(keySlot(k.flightWaiters(serverId, job.id!)));
+      expect(slots.size).toBeGreaterThan(1);
+      void worker.run();
+      await waitUntil(async () => (await client.llen(k.reply("joined-2"))) > 0);
+      for (const id of ["owner", "joined-1", "joined-2"])
+        expect(JSON.parse((await client.lindex(k.reply(id), 0))!)).toMatchObject({
+          jobId: job.id,
+          ok: true,
+          returnvalue: "done",
+        });
+      expect(await client.exists(k.flightWaiters(serverId, job.id!))).toBe(0);
+    } finally {
+      await worker.close();
+      await queue.close();
+    }
+  });
+
   it("the bridge on a redis+cluster:// URL: jobs, single-flight replies, events, per-slot readers, lease", async () => {
     const url = `redis+cluster://${cluster.nodes.map((n) => `${n.host}:${n.port}`).join(",")}`;
     const peer = new ModPeer();
@@ -169,11 +209,9 @@ describe.skipIf(!redisServerAvailable())("Redis Cluster: one slot per Minecraft 
       await mod.sendAndWaitAck([1, 2, 3]);
       mod.ws.close();
       // The same event, as if the other server's bridge had stored it.
-      const [[, fields]] = (await redis.xrange(k.eventStream("s1"), "-", "+", "COUNT", 1)) as [
-        string,
-        string[],
-      ][];
-      const copied = fields!.map((value, i) => (fields![i - 1] === "serverId" ? other : value));
+      const entries = (await redis.xrange(k.eventStream("s1"), "-", "+", "COUNT", 1)) as StreamEntry[];
+      const fields = entries[0]![1];
+      const copied = fields.map((value, i) => (fields[i - 1] === "serverId" ? other : value));
       await redis.xadd(k.eventStream(other), "*", ...copied);
       await waitUntil(() => seen.length >= 4 && grouped.length >= 4);
       expect(new Set(seen.map((e) => e.serverId))).toEqual(new Set(["s1", other]));
@@ -194,9 +232,9 @@ describe.skipIf(!redisServerAvailable())("Redis Cluster: one slot per Minecraft 
   }, 30_000);
 });
 
-async function waitUntil(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+async function waitUntil(predicate: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error("timed out");
     await new Promise((r) => setTimeout(r, 20));
   }
