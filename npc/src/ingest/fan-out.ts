@@ -11,6 +11,11 @@
  * reader's handler: the owner's reader need not wake for it. Such an entry is pending for this
  * consumer exactly as if its reader had read it (a crash leaves it pending; the next reader's
  * backlog read or the new owner's claim delivers it).
+ * On a Redis Cluster a server's event stream (`{<serverId>}`) and the inboxes (`{npc}`) are in
+ * different slots, so the script cannot XACK the source: there it sets a routed-once marker in
+ * `{npc}` (SET NX) in place of the XACK, and the sources are acknowledged after it. An entry
+ * delivered again (a crash between the two, or a claim) finds its marker and is only acknowledged;
+ * the marker lasts ROUTED_TTL_MS, longer than an entry stays pending while any consumer runs.
  */
 
 import type { RedisConnection } from "@mcp-bridge/shared";
@@ -50,8 +55,13 @@ function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
   return `${entry.stream}/${entry.id}`;
 }
 
+/** How long a routed-once marker (cluster only) outlives its routing. */
+export const ROUTED_TTL_MS = 15 * 60_000;
+
 /**
- * Routes a tick's entries. KEYS: every stream involved. ARGV: group, maxlen, consumer, then per
+ * Routes a tick's entries. KEYS: every stream involved. ARGV: group, maxlen, consumer, the marker
+ * time to live (0: the source index names the source stream, XACKed here; else it names the
+ * entry's routed-once marker, set NX here), then per
  * entry: index of its source stream in KEYS, its id, the number of inboxes and their indexes in KEYS
  * (negative: an inbox this consumer owns, read here after the XADD), the number of fields and the
  * fields. Each entry is XACKed first and its XADDs run only when that XACK acknowledged it (not when
@@ -59,7 +69,7 @@ function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
  * entries this consumer took as {inbox, id, fields}.
  */
 const ROUTE = `
-local group, maxlen, consumer, i, routed, taken = ARGV[1], ARGV[2], ARGV[3], 4, 0, {}
+local group, maxlen, consumer, ttl, i, routed, taken = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), 5, 0, {}
 while i <= #ARGV do
   local source, id, inboxes = KEYS[tonumber(ARGV[i])], ARGV[i + 1], tonumber(ARGV[i + 2])
   i = i + 3
@@ -73,7 +83,10 @@ while i <= #ARGV do
   local fields = {}
   for f = 1, count do fields[f] = ARGV[i + f] end
   i = i + count + 1
-  if redis.call('XACK', source, group, id) == 1 then
+  local first
+  if ttl > 0 then first = redis.call('SET', source, '1', 'NX', 'PX', ttl)
+  else first = redis.call('XACK', source, group, id) == 1 end
+  if first then
     for t = 1, inboxes do
       redis.call('XADD', targets[t], 'MAXLEN', '~', maxlen, '*', unpack(fields))
       if owned[t] then
@@ -216,19 +229,29 @@ export class FanOut {
       }
       return i;
     };
-    const args: (string | number)[] = [group, INBOX_MAXLEN, consumer];
+    const cluster = this.redis.isCluster;
+    const args: (string | number)[] = [group, INBOX_MAXLEN, consumer, cluster ? ROUTED_TTL_MS : 0];
     for (const r of batch) {
-      args.push(at(r.entry.stream), r.entry.id, r.inboxes.length);
+      const source = cluster ? `${this.deps.prefix}:{npc}:routed:${messageId(r.entry)}` : r.entry.stream;
+      args.push(at(source), r.entry.id, r.inboxes.length);
       for (const inbox of r.inboxes) args.push(inbox.owned ? -at(inbox.key) : at(inbox.key));
       args.push(r.fields.length, ...r.fields);
     }
-    return this.redis.routeEntries(keys.length, ...keys, ...args).then(
-      (reply) => {
+    return this.redis
+      .routeEntries(keys.length, ...keys, ...args)
+      .then(async (reply) => {
+        if (cluster) await this.ackSources(batch);
         const [, taken] = reply as [number, [string, string, string[]][]];
         return taken.map(([stream, id, fields]) => ({ stream, id, fields }));
-      },
-      (error: Error) => error,
-    );
+      })
+      .catch((error: Error) => error);
+  }
+
+  /** Cluster only: the routed entries' XACKs, one per source stream (each in its own slot). */
+  private async ackSources(batch: Route[]): Promise<void> {
+    const ids = new Map<string, string[]>();
+    for (const { entry } of batch) ids.set(entry.stream, [...(ids.get(entry.stream) ?? []), entry.id]);
+    await Promise.all([...ids].map(([stream, list]) => this.redis.xack(stream, this.deps.group, ...list)));
   }
 
   /** Adds the entry to this tick's ROUTE call; resolves once it ran (or failed). */
