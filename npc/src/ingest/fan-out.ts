@@ -56,7 +56,7 @@ function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
 }
 
 /** How long a routed-once marker (cluster only) outlives its routing. */
-export const ROUTED_TTL_MS = 15 * 60_000;
+const ROUTED_TTL_MS = 15 * 60_000;
 
 /**
  * Routes a tick's entries. KEYS: every stream involved. ARGV: group, maxlen, consumer, the marker
