@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import {
   CommonEnv,
   ConfigError,
+  configProblem,
   env,
   loadEnvConfig,
   redactRedisUrl,
@@ -40,7 +41,8 @@ export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 const { int, optionalInt, text } = env;
 const optionalText = env.optionalText();
 
-const EnvSchema = z.object({
+/** The variables the bridge reads (bridge/README.md). */
+export const BridgeEnvSchema = z.object({
   ...CommonEnv,
   BRIDGE_SERVERS_FILE: optionalText,
   MC_SERVER_ID: text("default"),
@@ -57,7 +59,7 @@ const EnvSchema = z.object({
   LOG_TAIL_POLL_MS: int(40, 5),
   BRIDGE_NAME: optionalText,
   BRIDGE_HOST: text("127.0.0.1"),
-  BRIDGE_PORT: int(8080, 0),
+  BRIDGE_PORT: env.port(8080),
   BOARD_USER: optionalText,
   BOARD_PASSWORD: optionalText,
   BOARD_READ_ONLY: env.bool(false),
@@ -74,33 +76,7 @@ const EnvSchema = z.object({
   LEASE_TTL_MS: int(5_000, 300),
   JOB_MAX_AGE_MS: int(600_000, 1_000),
 });
-
-export interface BridgeConfig {
-  redisUrl: string;
-  redisPrefix: string;
-  jobSecret: string;
-  policyFile: string;
-  servers: ServerConfig[];
-  /** This bridge's name in the lease values and the fleet's members (default: the host name, set in main.ts). */
-  name: string | undefined;
-  http: { host: string; port: number };
-  board: { user?: string; password?: string; readOnly: boolean };
-  events: {
-    streamMaxLen: number;
-    maxFrameBytes: number;
-    heartbeatMs: number;
-    logTailPollMs: number;
-  };
-  rcon: { timeoutMs: number; reconnectAttempts: number; reconnectBaseMs: number; reconnectMaxMs: number };
-  batchMax: number;
-  /** Largest answer (JSON bytes) a job keeps in Redis; longer ones are cut and marked. */
-  resultMaxBytes: number;
-  workerConcurrency: number;
-  leaseTtlMs: number;
-  /** Oldest signed job the bridge still runs (ms since its envelope was made); older: JOB_EXPIRED. */
-  jobMaxAgeMs: number;
-  logLevel: string;
-}
+type BridgeEnv = z.infer<typeof BridgeEnvSchema>;
 
 type Env = Record<string, string | undefined>;
 type ReadFile = (path: string) => string;
@@ -121,7 +97,7 @@ function serversFromFile(path: string, readFile: ReadFile): ServerConfig[] {
   return parsed.data;
 }
 
-function singleServer(env: z.infer<typeof EnvSchema>): ServerConfig[] {
+function singleServer(env: BridgeEnv): ServerConfig[] {
   const parsed = ServerConfigSchema.safeParse({
     id: env.MC_SERVER_ID,
     rconHost: env.MC_RCON_HOST ?? "",
@@ -156,69 +132,78 @@ function singleServer(env: z.infer<typeof EnvSchema>): ServerConfig[] {
   );
 }
 
-/** Builds the config from the environment; throws ConfigError listing every problem. */
-export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p, "utf8")): BridgeConfig {
-  const problems: string[] = [];
-  let e: z.infer<typeof EnvSchema> | undefined;
+/** The servers from BRIDGE_SERVERS_FILE or the MC_* variables, each problem reported to `ctx`. */
+function servers(e: BridgeEnv, readFile: ReadFile, ctx: z.RefinementCtx): ServerConfig[] {
+  let list: ServerConfig[];
   try {
-    e = loadEnvConfig(EnvSchema, env);
+    list = e.BRIDGE_SERVERS_FILE ? serversFromFile(e.BRIDGE_SERVERS_FILE, readFile) : singleServer(e);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    problems.push(...error.problems);
+    for (const problem of error.problems) configProblem(ctx, problem);
+    return [];
   }
-  let servers: ServerConfig[] = [];
-  if (e) {
-    try {
-      servers = e.BRIDGE_SERVERS_FILE ? serversFromFile(e.BRIDGE_SERVERS_FILE, readFile) : singleServer(e);
-      const ids = servers.map((s) => s.id);
-      const dup = ids.find((id, i) => ids.indexOf(id) !== i);
-      if (dup) problems.push(`BRIDGE_SERVERS_FILE: server id '${dup}' is listed twice`);
-      for (const s of servers) {
-        if (Boolean(s.managementUrl) !== Boolean(s.managementSecret)) {
-          problems.push(
-            `server '${s.id}': MC_MANAGEMENT_URL and MC_MANAGEMENT_SECRET (managementUrl/managementSecret) go together`,
-          );
-        }
-      }
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      problems.push(...error.problems);
+  const ids = list.map((s) => s.id);
+  const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (dup) configProblem(ctx, `server id '${dup}' is listed twice`, "BRIDGE_SERVERS_FILE");
+  for (const s of list) {
+    if (Boolean(s.managementUrl) !== Boolean(s.managementSecret)) {
+      configProblem(
+        ctx,
+        `server '${s.id}': MC_MANAGEMENT_URL and MC_MANAGEMENT_SECRET (managementUrl/managementSecret) go together`,
+      );
     }
+  }
+  return list;
+}
+
+/** The variables shaped into the slices each part of the bridge takes; `readFile` reads BRIDGE_SERVERS_FILE. */
+function bridgeConfigSchema(readFile: ReadFile) {
+  return BridgeEnvSchema.transform((e, ctx) => {
+    const serverList = servers(e, readFile, ctx);
     if (e.RCON_RECONNECT_MAX_MS < e.RCON_RECONNECT_BASE_MS) {
-      problems.push("RCON_RECONNECT_MAX_MS: must be >= RCON_RECONNECT_BASE_MS");
+      configProblem(ctx, "must be >= RCON_RECONNECT_BASE_MS", "RCON_RECONNECT_MAX_MS");
     }
-    if (e.BOARD_USER && !e.BOARD_PASSWORD)
-      problems.push("BOARD_PASSWORD: is required when BOARD_USER is set");
-  }
-  if (problems.length > 0 || !e) throw new ConfigError(problems);
-  return {
-    redisUrl: e.REDIS_URL,
-    redisPrefix: e.REDIS_PREFIX,
-    jobSecret: e.JOB_SECRET,
-    policyFile: e.POLICY_FILE,
-    servers,
-    name: e.BRIDGE_NAME,
-    http: { host: e.BRIDGE_HOST, port: e.BRIDGE_PORT },
-    board: { user: e.BOARD_USER, password: e.BOARD_PASSWORD, readOnly: e.BOARD_READ_ONLY },
-    events: {
-      streamMaxLen: e.EVENTS_STREAM_MAXLEN,
-      maxFrameBytes: e.EVENTS_MAX_FRAME_BYTES,
-      heartbeatMs: e.EVENTS_HEARTBEAT_MS,
-      logTailPollMs: e.LOG_TAIL_POLL_MS,
-    },
-    rcon: {
-      timeoutMs: e.RCON_TIMEOUT_MS,
-      reconnectAttempts: e.RCON_RECONNECT_ATTEMPTS ?? Number.POSITIVE_INFINITY,
-      reconnectBaseMs: e.RCON_RECONNECT_BASE_MS,
-      reconnectMaxMs: e.RCON_RECONNECT_MAX_MS,
-    },
-    batchMax: e.BATCH_MAX,
-    resultMaxBytes: e.RESULT_MAX_BYTES,
-    workerConcurrency: e.WORKER_CONCURRENCY,
-    leaseTtlMs: e.LEASE_TTL_MS,
-    jobMaxAgeMs: e.JOB_MAX_AGE_MS,
-    logLevel: e.LOG_LEVEL,
-  };
+    if (e.BOARD_USER && !e.BOARD_PASSWORD) {
+      configProblem(ctx, "is required when BOARD_USER is set", "BOARD_PASSWORD");
+    }
+    return {
+      redisUrl: e.REDIS_URL,
+      redisPrefix: e.REDIS_PREFIX,
+      jobSecret: e.JOB_SECRET,
+      policyFile: e.POLICY_FILE,
+      servers: serverList,
+      /** This bridge's name in the lease values and the fleet's members (default: the host name, set in main.ts). */
+      name: e.BRIDGE_NAME,
+      http: { host: e.BRIDGE_HOST, port: e.BRIDGE_PORT },
+      board: { user: e.BOARD_USER, password: e.BOARD_PASSWORD, readOnly: e.BOARD_READ_ONLY },
+      events: {
+        streamMaxLen: e.EVENTS_STREAM_MAXLEN,
+        maxFrameBytes: e.EVENTS_MAX_FRAME_BYTES,
+        heartbeatMs: e.EVENTS_HEARTBEAT_MS,
+        logTailPollMs: e.LOG_TAIL_POLL_MS,
+      },
+      rcon: {
+        timeoutMs: e.RCON_TIMEOUT_MS,
+        reconnectAttempts: e.RCON_RECONNECT_ATTEMPTS ?? Number.POSITIVE_INFINITY,
+        reconnectBaseMs: e.RCON_RECONNECT_BASE_MS,
+        reconnectMaxMs: e.RCON_RECONNECT_MAX_MS,
+      },
+      batchMax: e.BATCH_MAX,
+      /** Largest answer (JSON bytes) a job keeps in Redis; longer ones are cut and marked. */
+      resultMaxBytes: e.RESULT_MAX_BYTES,
+      workerConcurrency: e.WORKER_CONCURRENCY,
+      leaseTtlMs: e.LEASE_TTL_MS,
+      /** Oldest signed job the bridge still runs (ms since its envelope was made); older: JOB_EXPIRED. */
+      jobMaxAgeMs: e.JOB_MAX_AGE_MS,
+      logLevel: e.LOG_LEVEL,
+    };
+  });
+}
+export type BridgeConfig = z.infer<ReturnType<typeof bridgeConfigSchema>>;
+
+/** Builds the config from the environment; throws ConfigError listing every problem. */
+export function loadConfig(env: Env, readFile: ReadFile = (p) => readFileSync(p, "utf8")): BridgeConfig {
+  return loadEnvConfig(bridgeConfigSchema(readFile), env);
 }
 
 /** The config as it may be logged: no passwords, tokens or secrets, Redis credentials masked. */

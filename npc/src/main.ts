@@ -14,7 +14,7 @@ import {
   PolicyStore,
   redactRedisUrl,
 } from "@mcp-bridge/shared";
-import { loadConfig } from "./config.js";
+import { loadConfig, loadLlmConfig } from "./config.js";
 import { modAllowPatterns, policyFragment } from "./definitions/command-patterns.js";
 import { mergePolicyFile } from "./definitions/policy-file.js";
 import { DefinitionStore } from "./definitions/store.js";
@@ -43,14 +43,9 @@ function definitions() {
 
 async function check(): Promise<void> {
   const npcs = definitions();
-  const ollama = new OllamaBackend({
-    baseUrl: process.env.OLLAMA_HOST || "http://127.0.0.1:11434",
-    retries: 0,
-  });
-  const openai = new OpenAiBackend(
-    { baseUrl: process.env.OPENAI_BASE_URL || "http://127.0.0.1:8000", retries: 0 },
-    process.env.LLM_API_KEY,
-  );
+  const llm = loadConfigOrExit(() => loadLlmConfig(process.env));
+  const ollama = new OllamaBackend({ baseUrl: llm.ollamaHost, retries: 0 });
+  const openai = new OpenAiBackend({ baseUrl: llm.openaiBaseUrl, retries: 0 }, llm.apiKey);
   const problems = await llmProblems(npcs, (npc) => (npc.llm.backend === "ollama" ? ollama : openai));
   if (problems.length > 0) {
     process.stdout.write(`${problems.join("\n")}\n`);
@@ -60,17 +55,15 @@ async function check(): Promise<void> {
 
 async function serve(): Promise<void> {
   const config = loadConfigOrExit(() => loadConfig(process.env));
-  const logger = createLogger({ name: "npc", level: config.LOG_LEVEL });
-  const redis = coalesceRedisWrites(connectRedis(config.REDIS_URL, { maxRetriesPerRequest: 3 }));
+  const logger = createLogger({ name: "npc", level: config.logLevel });
+  const redis = coalesceRedisWrites(connectRedis(config.redisUrl, { maxRetriesPerRequest: 3 }));
   redis.on("error", (error) => logger.warn({ err: error.message }, "redis error"));
   const service = new NpcService(config, redis, logger);
   await service.start();
-  const policies = new PolicyStore(config.POLICY_FILE).watch();
+  const policies = new PolicyStore(config.policyFile).watch();
   const policy = () => policies.current();
   const ops = await startOpsServer(service, redis, policy, {
-    host: config.NPC_OPS_HOST,
-    port: config.NPC_OPS_PORT,
-    allowedHosts: config.NPC_ALLOWED_HOSTS,
+    ...config.ops,
     policyChanges: policies.onChange,
   });
   logger.info(
@@ -78,7 +71,7 @@ async function serve(): Promise<void> {
       npcs: service.list().length,
       npcsOn: service.npcsOn,
       ops: ops.url,
-      redis: redactRedisUrl(config.REDIS_URL),
+      redis: redactRedisUrl(config.redisUrl),
     },
     service.npcsOn ? "NPC SERVICE READY" : "NPC SERVICE READY; the NPCs turn on when the LLM is ready",
   );

@@ -8,13 +8,15 @@
  * is read, owned or said, and the readiness is checked in the background.
  * Built from a config and a Redis connection; no globals.
  */
-
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { type ClientIdentity, NpcRecords, PolicyStore } from "@mcp-bridge/shared";
+import { type ClientIdentity, NpcRecords, PolicyStore, type RedisConnection } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
 import { ActionExecutor, type CommandResult } from "./actions/executor.js";
 import type { NpcConfig } from "./config.js";
+
+/** The service's part of the config: the ops server, the log level and the Redis URL are main.ts's. */
+export type NpcServiceConfig = Omit<NpcConfig, "ops" | "logLevel" | "redisUrl">;
+
 import { ConversationHistory } from "./conversation/history.js";
 import { NpcResponder } from "./conversation/responder.js";
 import { Router } from "./conversation/router.js";
@@ -34,6 +36,8 @@ import { OpenAiBackend } from "./llm/openai.js";
 import { LlmWait, llmProblems } from "./llm/readiness.js";
 import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
 import { duplicateConnection } from "./redis-writes.js";
+import { nearestPlayer } from "./world/nearest-player.js";
+import { Perception } from "./world/perception.js";
 import { PlayerTracker } from "./world/player-tracker.js";
 import { entityPresent } from "./world/presence.js";
 import { Proximity } from "./world/proximity.js";
@@ -75,6 +79,7 @@ export class NpcService {
   private readonly llmSlots: Semaphore;
   private readonly npcBuckets: TokenBuckets;
   private readonly proximity: Proximity;
+  private readonly perception: Perception;
   private timer: NodeJS.Timeout | undefined;
   private presenceTimer: NodeJS.Timeout | undefined;
   private policy: PolicyStore | undefined;
@@ -82,44 +87,53 @@ export class NpcService {
   private on = false;
 
   constructor(
-    private readonly config: NpcConfig,
+    private readonly config: NpcServiceConfig,
     redis: RedisConnection,
     private readonly logger: Logger,
   ) {
-    this.definitions = new DefinitionStore(config.NPC_FILE, (error) =>
+    this.definitions = new DefinitionStore(config.npcFile, (error) =>
       logger.error({ err: error.message }, "NPC definitions not reloaded; the previous ones stay in force"),
     );
-    this.history = new ConversationHistory(redis, config.REDIS_PREFIX);
-    this.records = new NpcRecords(redis, config.REDIS_PREFIX);
+    this.history = new ConversationHistory(redis, config.redisPrefix);
+    this.records = new NpcRecords(redis, config.redisPrefix);
     this.jobsRedis = duplicateConnection(redis).on("error", (error: Error) =>
       logger.warn({ err: error.message }, "redis error (jobs connection)"),
     );
     this.jobs = new JobClient({
       redis: this.jobsRedis,
-      prefix: config.REDIS_PREFIX,
-      secret: config.JOB_SECRET,
-      timeoutMs: config.JOB_TIMEOUT_MS,
+      prefix: config.redisPrefix,
+      secret: config.jobs.secret,
+      timeoutMs: config.jobs.timeoutMs,
       logger,
     });
-    this.executor = new ActionExecutor(this.jobs, logger, config.JOB_TIMEOUT_MS);
     // A refresh's lookups spread over half the interval: done well before the next one.
-    const spreadMs = config.NPC_POSITION_REFRESH_MS / 2;
-    this.tracker = new PlayerTracker(this.jobs, logger, config.JOB_TIMEOUT_MS, spreadMs);
+    const spreadMs = config.world.positionRefreshMs / 2;
+    this.tracker = new PlayerTracker(this.jobs, logger, config.jobs.timeoutMs, spreadMs);
+    this.executor = new ActionExecutor(this.jobs, logger, config.jobs.timeoutMs, (npc) =>
+      nearestPlayer(this.tracker.players(npc.location.serverId), npc),
+    );
+    this.perception = new Perception(
+      this.jobs,
+      this.tracker,
+      logger,
+      config.world.perceptionTtlMs,
+      config.jobs.timeoutMs,
+    );
     this.backends = {
-      ollama: new OllamaBackend({ baseUrl: config.OLLAMA_HOST }),
-      openai: new OpenAiBackend({ baseUrl: config.OPENAI_BASE_URL }, config.LLM_API_KEY),
+      ollama: new OllamaBackend({ baseUrl: config.llm.ollamaHost }),
+      openai: new OpenAiBackend({ baseUrl: config.llm.openaiBaseUrl }, config.llm.apiKey),
     };
     this.router = new Router({
-      conversationWindowMs: config.NPC_CONVERSATION_WINDOW_MS,
-      maxNpcTurns: config.NPC_MAX_TURNS,
-      npcCooldownMs: config.NPC_COOLDOWN_MS,
-      playerBurst: Math.max(3, Math.ceil(config.NPC_PLAYER_PER_MINUTE / 6)),
-      playerPerMinute: config.NPC_PLAYER_PER_MINUTE,
+      conversationWindowMs: config.conversation.windowMs,
+      maxNpcTurns: config.conversation.maxTurns,
+      npcCooldownMs: config.conversation.cooldownMs,
+      playerBurst: Math.max(3, Math.ceil(config.conversation.playerPerMinute / 6)),
+      playerPerMinute: config.conversation.playerPerMinute,
     });
-    this.llmSlots = new Semaphore(config.NPC_LLM_CONCURRENCY);
+    this.llmSlots = new Semaphore(config.llm.concurrency);
     this.npcBuckets = new TokenBuckets(
-      Math.max(3, Math.ceil(config.NPC_PER_MINUTE / 6)),
-      config.NPC_PER_MINUTE,
+      Math.max(3, Math.ceil(config.conversation.npcPerMinute / 6)),
+      config.conversation.npcPerMinute,
     );
     this.proximity = new Proximity({
       tracker: this.tracker,
@@ -144,9 +158,9 @@ export class NpcService {
     });
     const fanOut = new FanOut({
       redis,
-      prefix: config.REDIS_PREFIX,
+      prefix: config.redisPrefix,
       group: CONSUMER_GROUP,
-      consumer: config.NPC_CONSUMER,
+      consumer: config.consumer.name,
       owns: (npcId) => this.responders.has(npcId),
       handOver: (entries) => this.readers.handOver(entries),
       npcs: () => this.definitions.current(),
@@ -158,20 +172,20 @@ export class NpcService {
     });
     this.readers = new IngestReaders({
       redis,
-      prefix: config.REDIS_PREFIX,
+      prefix: config.redisPrefix,
       group: CONSUMER_GROUP,
-      consumer: config.NPC_CONSUMER,
-      claimIdleMs: Math.max(2000, 2 * config.NPC_LEASE_TTL_MS),
-      readIntervalMs: config.NPC_READ_INTERVAL_MS,
+      consumer: config.consumer.name,
+      claimIdleMs: Math.max(2000, 2 * config.consumer.leaseTtlMs),
+      readIntervalMs: config.consumer.readIntervalMs,
       logger,
       fanOut,
       inbox: this.inbox,
     });
     this.ownership = new Ownership({
       redis,
-      prefix: config.REDIS_PREFIX,
-      ttlMs: config.NPC_LEASE_TTL_MS,
-      ownerName: config.NPC_CONSUMER,
+      prefix: config.redisPrefix,
+      ttlMs: config.consumer.leaseTtlMs,
+      ownerName: config.consumer.name,
       logger,
       onAcquired: (id) => this.acquired(id),
       onLost: async (id) => this.lost(id),
@@ -181,7 +195,7 @@ export class NpcService {
 
   async start(): Promise<void> {
     try {
-      this.policy = new PolicyStore(this.config.POLICY_FILE).watch();
+      this.policy = new PolicyStore(this.config.policyFile).watch();
     } catch (error) {
       this.logger.warn(
         { err: (error as Error).message },
@@ -195,7 +209,7 @@ export class NpcService {
       problems: () => llmProblems(this.definitions.current(), (npc) => this.backendFor(npc)),
       onReady: () => this.turnOn(),
       logger: this.logger,
-      maxDelayMs: this.config.NPC_LLM_CHECK_MS,
+      maxDelayMs: this.config.llm.checkMs,
     });
     await this.llmWait.check();
   }
@@ -213,9 +227,9 @@ export class NpcService {
   private async turnOn(): Promise<void> {
     await this.ownership.start();
     await this.apply(this.definitions.all(), []);
-    this.timer = setInterval(() => void this.refreshPositions(), this.config.NPC_POSITION_REFRESH_MS);
+    this.timer = setInterval(() => void this.refreshPositions(), this.config.world.positionRefreshMs);
     this.timer.unref();
-    this.presenceTimer = setInterval(() => void this.checkPresence(), this.config.NPC_PRESENCE_CHECK_MS);
+    this.presenceTimer = setInterval(() => void this.checkPresence(), this.config.world.presenceCheckMs);
     this.presenceTimer.unref();
     this.on = true;
     this.logger.info({ npcs: this.definitions.current().length }, "NPCs on: the LLM is ready");
@@ -275,12 +289,12 @@ export class NpcService {
   private mergePolicy(next: NpcDefinition[], changes: NpcChange[]): void {
     if (changes.length === 0) return;
     let merged = false;
-    if (this.config.NPC_POLICY_MERGE) {
+    if (this.config.policyMerge) {
       try {
-        merged = mergePolicyFile(this.config.POLICY_FILE, next);
+        merged = mergePolicyFile(this.config.policyFile, next);
       } catch (error) {
         this.logger.error(
-          { err: (error as Error).message, policy: this.config.POLICY_FILE },
+          { err: (error as Error).message, policy: this.config.policyFile },
           "could not merge the NPCs' roles into the policy file: the bridge keeps the previous ones",
         );
       }
@@ -328,7 +342,7 @@ export class NpcService {
       history: this.history,
       executor: this.executor,
       publishLine: (tx, line) => {
-        const stream = linesStream(this.config.REDIS_PREFIX, line.serverId);
+        const stream = linesStream(this.config.redisPrefix, line.serverId);
         tx.xadd(stream, "MAXLEN", "~", 10_000, "*", ...lineEntryFields(line));
       },
       done: (ids) => this.inbox.done(npc.id, ids),
@@ -336,8 +350,10 @@ export class NpcService {
       npcBuckets: this.npcBuckets,
       metrics: this.metrics,
       logger: this.logger,
-      maxQueueSize: this.config.NPC_MAX_QUEUE,
-      batchDelayMs: this.config.NPC_BATCH_DELAY_MS,
+      maxQueueSize: this.config.conversation.maxQueue,
+      batchDelayMs: this.config.conversation.batchDelayMs,
+      policy: () => this.policy?.current(),
+      perceive: (n) => this.perception.describe(n, this.executor.clientOf(n)),
     });
   }
 
@@ -351,7 +367,7 @@ export class NpcService {
       this.jobs,
       previous, // the entity in the world is the one the previous definition summoned
       this.executor.clientOf(npc),
-      this.config.JOB_TIMEOUT_MS,
+      this.config.jobs.timeoutMs,
       this.logger,
     );
     let result = await this.executor.summon(npc, present !== false);
@@ -373,7 +389,7 @@ export class NpcService {
     if (policy && !policy.clientById(npcClientId(npc))) {
       this.logger.warn(
         { npc: npc.id },
-        `policy client '${npcClientId(npc)}' is missing from ${this.config.POLICY_FILE}: the bridge will refuse this NPC's jobs; run 'minecraft-npc policy --merge ${this.config.POLICY_FILE}'`,
+        `policy client '${npcClientId(npc)}' is missing from ${this.config.policyFile}: the bridge will refuse this NPC's jobs; run 'minecraft-npc policy --merge ${this.config.policyFile}'`,
       );
     }
   }
@@ -387,7 +403,7 @@ export class NpcService {
         this.jobs,
         npc,
         this.executor.clientOf(npc),
-        this.config.JOB_TIMEOUT_MS,
+        this.config.jobs.timeoutMs,
         this.logger,
       );
       if (present !== false || this.responders.get(npc.id) !== responder) continue;

@@ -38,6 +38,8 @@ export interface PeerSettings {
   total?: number;
   arrivals?: Arrivals;
   seed?: number;
+  /** llm: every answer first calls get_player_info for the player it heard (one more LLM round). */
+  tools?: boolean;
 }
 
 /**
@@ -96,7 +98,7 @@ export const spot = (i: number) => ({ x: (i % 10) * 100, y: 64, z: Math.floor(i 
 
 const send = (message: unknown) => process.send?.(message);
 
-async function runLlm(): Promise<void> {
+async function runLlm(s: PeerSettings): Promise<void> {
   // The LLM repeats the `#n` tags of the batch it is asked about, so the bridge side can tell
   // which chat lines a tellraw answers.
   const llm = await new FakeLlm({ chunkChars: 64 }).start();
@@ -106,7 +108,15 @@ async function runLlm(): Promise<void> {
     // grow with every compaction, since each summarises the one before).
     if (call.body.messages[0]?.content.startsWith("Summarise"))
       return "A player greeted the villager several times. The villager answered each greeting.";
-    const ids = [...(call.body.messages.at(-1)?.content ?? "").matchAll(/#(\d+)/g)].map((m) => m[1]);
+    const last = call.body.messages.at(-1)?.content ?? "";
+    // --tools: the first round asks for the player it heard; the second (after the results) answers
+    // the batch, whose message is then third from the end (before the call and its results).
+    if (s.tools && !last.includes("BEGIN-TOOL-RESULTS")) {
+      const player = /player (P\d+)/.exec(last)?.[1] ?? "P0";
+      return `<tool name="get_player_info">{"player": "${player}"}</tool>`;
+    }
+    const batch = s.tools ? (call.body.messages.at(-3)?.content ?? "") : last;
+    const ids = [...batch.matchAll(/#(\d+)/g)].map((m) => m[1]);
     return `<say>ok ${ids.map((id) => `#${id}`).join(" ")}</say>`;
   };
   send({ ready: true, url: llm.url });
@@ -168,6 +178,10 @@ async function runBridge(s: PeerSettings): Promise<void> {
       const args = request.payload.args as { command?: string; player?: string };
       if (op === "get_online_players")
         return { data: { players, online: s.npcs, max: s.npcs }, replay: false };
+      if (op === "get_server_info") {
+        const data = { version: "1.21.1", onlinePlayers: s.npcs, maxPlayers: s.npcs, timeOfDay: 6000 };
+        return { data: { ...data, weather: "CLEAR", tps: 20 }, replay: false };
+      }
       if (op === "get_player_info") {
         const at = spot(Number(String(args.player).slice(1)));
         const location = { world: "minecraft:overworld", x: at.x + 2, y: 64, z: at.z };

@@ -14,9 +14,11 @@ import { type ChildProcess, fork } from "node:child_process";
 // Run from the repository root:
 //   REDIS_URL=redis://127.0.0.1:6379 node --expose-gc --import tsx scripts/bench/npc.ts \
 //     [--npcs 100] [--rate 1000] [--seconds 10] [--services 1] [--warmup 0] [--by-second] [--profile DIR]
-//     [--arrivals poisson|even] [--seed N]
+//     [--arrivals poisson|even] [--seed N] [--tools]
 // --services N runs N NPC service processes (this one and N-1 children) that share the NPCs;
-// --warmup S also reports the batches whose first line came after S s; --by-second, each second.
+// --warmup S also reports the batches whose first line came after S s; --by-second, each second;
+// --tools: every answer first calls get_player_info (a read job and one more LLM round). Perception
+// (time and weather, nearby players) is always in the prompts, as in the service.
 // --profile DIR writes CPU profiles (.cpuprofile) into DIR: this process's for the sending window
 // (npc-service.cpuprofile), the peers' for their whole life.
 import { randomBytes } from "node:crypto";
@@ -48,6 +50,7 @@ const { values } = parseArgs({
     "by-second": { type: "boolean", default: false },
     arrivals: { type: "string", default: "poisson" },
     seed: { type: "string" },
+    tools: { type: "boolean", default: false },
   },
 });
 if (values.arrivals !== "poisson" && values.arrivals !== "even")
@@ -102,7 +105,11 @@ async function startPeer(
     child.on("message", (m: { ready?: boolean; url?: string }) => m.ready && resolve(m));
   });
 }
-const [llm] = await Promise.all([startPeer("llm"), startPeer("bridge"), startPeer("events")]);
+const [llm] = await Promise.all([
+  startPeer("llm", { tools: values.tools }),
+  startPeer("bridge"),
+  startPeer("events"),
+]);
 const events = peers[2]!;
 /** Asks a peer; it answers under the question's name. */
 function ask<T>(child: ChildProcess, question: "cpu" | "progress" | "results"): Promise<T> {

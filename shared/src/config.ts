@@ -1,6 +1,8 @@
 /**
  * Config helpers: a zod schema over the environment, every problem listed at once.
  * `loadEnvConfig` is pure (throws ConfigError); `loadConfigOrExit` prints and exits non-zero.
+ * A service's config type is `z.infer` of its schema: the schema parses the variables and its
+ * transform shapes them into the slices main.ts hands to each part, so nothing is declared twice.
  */
 import { z } from "zod";
 import { parseClusterUrl, parseSentinelUrl } from "./redis/connect.js";
@@ -18,11 +20,19 @@ export function loadEnvConfig<S extends z.ZodType>(
 ): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const key = issue.path.join(".") || "(env)";
-    return `${key}: ${issue.message}`;
-  });
+  const problems = result.error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message,
+  );
   throw new ConfigError(problems);
+}
+
+/**
+ * A problem found after the variables parsed (two that must go together, a file they name):
+ * reported like the others by loadEnvConfig. `key` names the variable; without it the message
+ * stands alone.
+ */
+export function configProblem(ctx: z.RefinementCtx, message: string, key?: string): void {
+  ctx.addIssue({ code: "custom", message, path: key === undefined ? [] : [key] });
 }
 
 export function loadConfigOrExit<T>(load: () => T, exit: (code: number) => never = process.exit): T {
@@ -37,10 +47,6 @@ export function loadConfigOrExit<T>(load: () => T, exit: (code: number) => never
   }
 }
 
-/** Env helpers: strings from the environment turned into typed values by zod. */
-export const envBool = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === "" ? fallback : /^(1|true|yes|on)$/i.test(value);
-
 export function envList(value: string | undefined): string[] {
   return (value ?? "")
     .split(",")
@@ -51,32 +57,49 @@ export function envList(value: string | undefined): string[] {
 /**
  * The configuration kit: one definition of each env field shape and of every setting that two
  * processes must agree on, so no package spells a rule differently (e.g. REDIS_PREFIX's length).
- * An empty string counts as "not set", as in shells and compose files.
+ * Every field reads a value that is empty or only spaces as "not set" (as shells and compose files
+ * write an unset variable), so its default applies: `MCP_PORT=""` is the default port, never 0.
  */
-const unset = (v: unknown) => v === undefined || v === "";
+const unset = (v: unknown) => v === undefined || (typeof v === "string" && v.trim() === "");
+
+/** `schema` over the variable's value, or over `fallback` when it is not set. */
+const orDefault = <T extends z.ZodType>(fallback: unknown, schema: T) =>
+  z.preprocess((v) => (unset(v) ? fallback : v), schema);
+
+const integer = (min: number, max: number) =>
+  z.number({ error: "must be an integer" }).int("must be an integer").min(min).max(max);
+const toNumber = (v: unknown) => (v === undefined ? undefined : Number(v));
+const int = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  orDefault(fallback, z.preprocess(toNumber, integer(min, max)));
 
 export const env = {
-  int: (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
-    z.preprocess(
-      (v) => (unset(v) ? fallback : Number(v)),
-      z.number({ error: "must be an integer" }).int("must be an integer").min(min).max(max),
-    ),
+  int,
   optionalInt: (min = 0, max = Number.MAX_SAFE_INTEGER) =>
-    z.preprocess(
-      (v) => (unset(v) ? undefined : Number(v)),
-      z.number({ error: "must be an integer" }).int("must be an integer").min(min).max(max).optional(),
-    ),
-  text: (fallback: string) => z.preprocess((v) => (unset(v) ? fallback : v), z.string()),
-  optionalText: () => z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+    orDefault(undefined, z.preprocess(toNumber, integer(min, max).optional())),
+  /** A TCP port to listen on; 0 asks the system for a free one. */
+  port: (fallback: number) => int(fallback, 0, 65_535),
+  text: (fallback: string) => orDefault(fallback, z.string()),
+  optionalText: () => orDefault(undefined, z.string().optional()),
+  /** A variable without a default: unset (or empty) is the problem `message` describes. */
+  required: (message: string) => orDefault(undefined, z.string({ error: message })),
+  /** 1/true/yes/on (any case) is true, anything else false; unset: `fallback`. */
   bool: (fallback: boolean) =>
-    z
-      .preprocess((v) => (unset(v) ? undefined : v), z.string().optional())
-      .transform((v) => envBool(v, fallback)),
-  list: () =>
-    z
-      .string()
-      .optional()
-      .transform((v) => envList(v)),
+    orDefault(undefined, z.string().optional()).transform((v) =>
+      v === undefined ? fallback : /^(1|true|yes|on)$/i.test(v.trim()),
+    ),
+  /** Comma-separated, blanks dropped; unset (or only commas and spaces): `fallback`. */
+  list: (fallback: string[] = []) =>
+    orDefault(undefined, z.string().optional()).transform((v) => {
+      const items = envList(v);
+      return items.length > 0 ? items : fallback;
+    }),
+  /** An http:// or https:// URL. */
+  httpUrl: (fallback: string) =>
+    orDefault(fallback, z.string().regex(/^https?:\/\/\S+$/, "must be an http(s):// URL")),
+  oneOf: <const T extends readonly [string, ...string[]]>(values: T, fallback: T[number]) =>
+    orDefault(fallback, z.enum(values)),
+  optionalOneOf: <const T extends readonly [string, ...string[]]>(values: T) =>
+    orDefault(undefined, z.enum(values).optional()),
 };
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -101,7 +124,7 @@ export function redisUrl(fallback?: string) {
         }
       }
     });
-  return z.preprocess((v) => (unset(v) ? fallback : v), url);
+  return orDefault(fallback, url);
 }
 
 /** Fields every process that talks to the queue or the event streams reads the same way. */
@@ -110,17 +133,17 @@ export const CommonEnv = {
   REDIS_PREFIX: env
     .text("mcpb")
     .pipe(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "must be 1-64 of [A-Za-z0-9_-]")),
-  JOB_SECRET: z
-    .string({ error: "is required: the job signing secret shared by the bridge and its producers" })
-    .min(16, "must be at least 16 characters (the same value as the bridge's JOB_SECRET)")
-    .refine((v) => !/[<>\s]/.test(v), {
-      error:
-        "looks like a placeholder (it contains <, > or spaces): copy the bridge's JOB_SECRET, e.g. from .run/secrets.env",
-    }),
-  POLICY_FILE: z
-    .string({ error: "is required: path of the policy JSON file (shared with the bridge)" })
-    .min(1, "must name the policy JSON file (shared with the bridge)"),
-  LOG_LEVEL: env.text("info").pipe(z.enum(LOG_LEVELS)),
+  JOB_SECRET: env.required("is required: the job signing secret shared by the bridge and its producers").pipe(
+    z
+      .string()
+      .min(16, "must be at least 16 characters (the same value as the bridge's JOB_SECRET)")
+      .refine((v) => !/[<>\s]/.test(v), {
+        error:
+          "looks like a placeholder (it contains <, > or spaces): copy the bridge's JOB_SECRET, e.g. from .run/secrets.env",
+      }),
+  ),
+  POLICY_FILE: env.required("is required: path of the policy JSON file (shared with the bridge)"),
+  LOG_LEVEL: env.oneOf(LOG_LEVELS, "info"),
 };
 
 /** A Redis URL as it may be logged: the password masked. */

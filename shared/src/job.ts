@@ -140,7 +140,16 @@ export interface EventStreamEntry {
   serverId: string;
   /** When the bridge stored it (ms since epoch); minus the envelope timestamp = forwarding latency. */
   ingestedAt: string;
+  /**
+   * The source that delivered it (one of EVENT_SOURCES). Written by every source's script through one
+   * writer (shared/src/lua/add-event.lua). Absent in entries of bridges older than that writer, where
+   * only the mod's entries had none: ENTRY_WITHOUT_ORIGIN.
+   */
+  origin?: string;
 }
+
+/** The source of a stream entry that names none (written before every source named itself). */
+export const ENTRY_WITHOUT_ORIGIN = "mod";
 
 export interface JobRetentionOptions {
   attempts?: number;

@@ -8,10 +8,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Logger } from "./logger.js";
+import { RELEASE_LEASE, RENEW_LEASE } from "./lua/index.js";
 import type { RedisConnection } from "./redis/connect.js";
-
-const RENEW = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+import { runScript } from "./redis-script.js";
 
 export interface LeaseOptions {
   redis: RedisConnection;
@@ -50,11 +49,11 @@ export async function renewLease(
   token: string,
   ttlMs: number,
 ): Promise<boolean> {
-  return Number(await redis.eval(RENEW, 1, key, token, String(ttlMs))) === 1;
+  return Number(await runScript(redis, RENEW_LEASE, [key], [token, String(ttlMs)])) === 1;
 }
 
 export async function releaseLease(redis: RedisConnection, key: string, token: string): Promise<boolean> {
-  return Number(await redis.eval(RELEASE, 1, key, token)) === 1;
+  return Number(await runScript(redis, RELEASE_LEASE, [key], [token])) === 1;
 }
 
 export class Lease {

@@ -30,7 +30,8 @@ export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
       name: options.name,
-      level: options.level ?? process.env.LOG_LEVEL ?? "info",
+      // An empty LOG_LEVEL is unset, as in every config (shared/src/config.ts).
+      level: options.level || process.env.LOG_LEVEL?.trim() || "info",
       redact: { paths, censor: "[redacted]" },
       base: { pid: process.pid },
     },

@@ -1,6 +1,7 @@
 import { ConfigError } from "@mcp-bridge/shared";
 import { describe, expect, it } from "vitest";
-import { configSummary, GAME_ORIGINS, loadConfig } from "../../src/config.js";
+import { expectEmptyMeansUnset } from "../../../shared/testing/config.js";
+import { BitburnerEnvSchema, configSummary, GAME_ORIGINS, loadConfig } from "../../src/config.js";
 
 describe("loadConfig", () => {
   it("listens on ws://127.0.0.1:12525 by default, with the seed's limits", () => {
@@ -15,6 +16,15 @@ describe("loadConfig", () => {
     expect(config.fileWriteMaxBytes).toBe(1_000_000);
     expect(config.clientId).toBe("local");
     expect(config.logLevel).toBe("info");
+  });
+
+  it("reads an empty variable as unset: its default applies", () => {
+    expect(loadConfig({ MCP_PORT: "", BITBURNER_OPS_PORT: "", MCP_LOG_LEVEL: "" })).toMatchObject({
+      http: { port: 3100 },
+      ops: { port: 12526 },
+      logLevel: "info",
+    });
+    expectEmptyMeansUnset(Object.keys(BitburnerEnvSchema.shape), {}, loadConfig);
   });
 
   it("reads the seed's variables; MCP_LOG_LEVEL wins over LOG_LEVEL", () => {

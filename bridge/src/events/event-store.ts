@@ -12,9 +12,8 @@
  * So a seq that would skip over an event the emitter may still send is refused, not stored, and the
  * batch stops there; so is a seq the emitter declared gone.
  */
-import { createHash } from "node:crypto";
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { redisKeys } from "@mcp-bridge/shared";
+import { type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
+import { APPEND_MOD_EVENTS, MOD_SESSION_HELLO } from "../lua/index.js";
 
 /** How many entries a server's event stream keeps by default (EVENTS_STREAM_MAXLEN; trimmed with `~`). */
 export const DEFAULT_STREAM_MAXLEN = 100_000;
@@ -61,80 +60,8 @@ export interface EventStore {
   lastSeq(serverId: string): Promise<{ epoch: string | undefined; lastSeq: number }>;
 }
 
-// KEYS[1] session hash; ARGV epoch, modDropped, resumeSeq. A new epoch starts again at seq 0.
-// resumeSeq only grows within an epoch: an outbox's oldest held seq never goes back.
-const HELLO_LUA = `
-local epoch = redis.call('HGET', KEYS[1], 'epoch')
-if epoch ~= ARGV[1] then
-  redis.call('HSET', KEYS[1], 'epoch', ARGV[1], 'lastSeq', 0, 'modDropped', 0, 'resumeSeq', 0)
-end
-local resume = tonumber(ARGV[3])
-if resume > tonumber(redis.call('HGET', KEYS[1], 'resumeSeq') or '0') then
-  redis.call('HSET', KEYS[1], 'resumeSeq', resume)
-end
-local last = tonumber(redis.call('HGET', KEYS[1], 'lastSeq') or '0')
-local prev = tonumber(redis.call('HGET', KEYS[1], 'modDropped') or '0')
-local now = tonumber(ARGV[2])
-local delta = 0
-if now > prev then
-  delta = now - prev
-  redis.call('HSET', KEYS[1], 'modDropped', now)
-end
-return {last, delta}
-`;
-
-// KEYS[1] session hash, KEYS[2] stream; ARGV epoch, maxLen, ingestedAt, serverId, then
-// (seq, json, type, player) per event. Returns {current, lastSeq, stored, dups, gaps,
-// refused index (1-based, 0 = none), refusal (1 below resumeSeq, 2 undeclared gap), resumeSeq}.
-const APPEND_LUA = `
-if redis.call('HGET', KEYS[1], 'epoch') ~= ARGV[1] then return {0, 0, 0, 0, 0, 0, 0, 0} end
-local last = tonumber(redis.call('HGET', KEYS[1], 'lastSeq') or '0')
-local resume = tonumber(redis.call('HGET', KEYS[1], 'resumeSeq') or '0')
-local stored, dups, gaps, refused, why = 0, 0, 0, 0, 0
-for i = 5, #ARGV, 4 do
-  local seq = tonumber(ARGV[i])
-  if seq < resume then
-    refused, why = (i - 1) / 4, 1
-    break
-  elseif seq <= last then
-    dups = dups + 1
-  elseif seq > last + 1 and seq > resume then
-    refused, why = (i - 1) / 4, 2
-    break
-  else
-    if seq > last + 1 then gaps = gaps + (seq - last - 1) end
-    redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'event', ARGV[i + 1], 'type', ARGV[i + 2],
-      'player', ARGV[i + 3], 'serverId', ARGV[4], 'ingestedAt', ARGV[3])
-    last = seq
-    stored = stored + 1
-  end
-end
-redis.call('HSET', KEYS[1], 'lastSeq', last)
-return {1, last, stored, dups, gaps, refused, why, resume}
-`;
-
-export const sha1 = (text: string) => createHash("sha1").update(text).digest("hex");
-
-/** Runs a Lua script by its SHA, loading it on NOSCRIPT (after a Redis restart or failover). */
-export async function runScript(
-  redis: RedisConnection,
-  script: string,
-  sha: string,
-  keys: string[],
-  args: (string | number)[],
-) {
-  try {
-    return await redis.evalsha(sha, keys.length, ...keys, ...args);
-  } catch (error) {
-    if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-    return await redis.eval(script, keys.length, ...keys, ...args);
-  }
-}
-
 export class RedisEventStore implements EventStore {
   private readonly keys;
-  private readonly helloSha = sha1(HELLO_LUA);
-  private readonly appendSha = sha1(APPEND_LUA);
 
   constructor(
     private readonly redis: RedisConnection,
@@ -148,8 +75,7 @@ export class RedisEventStore implements EventStore {
     const session = this.keys.eventSession(serverId);
     const [lastSeq, newlyDropped] = (await runScript(
       this.redis,
-      HELLO_LUA,
-      this.helloSha,
+      MOD_SESSION_HELLO,
       [session],
       [epoch, modDropped, resumeSeq],
     )) as [number, number];
@@ -167,8 +93,7 @@ export class RedisEventStore implements EventStore {
     const keys = [this.keys.eventSession(serverId), this.keys.eventStream(serverId)];
     const [current, lastSeq, stored, duplicates, gaps, refused, why, resumeSeq] = (await runScript(
       this.redis,
-      APPEND_LUA,
-      this.appendSha,
+      APPEND_MOD_EVENTS,
       keys,
       args,
     )) as number[];

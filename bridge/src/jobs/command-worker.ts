@@ -7,26 +7,19 @@
  * LeanWorker: BullMQ's Worker without the wake-ups it causes itself (one fetch per job at one job
  * at a time instead of three).
  */
-
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { commandQueueName, connectRedis, type Logger, queuePrefix } from "@mcp-bridge/shared";
+import {
+  commandQueueName,
+  connectRedis,
+  type Logger,
+  queuePrefix,
+  type RedisConnection,
+  runScript,
+  type ScriptRedis,
+} from "@mcp-bridge/shared";
 import type { Worker } from "bullmq";
+import { TAKE_OVER_ACTIVE } from "../lua/index.js";
 import type { JobProcessor } from "./job-processor.js";
 import { LeanWorker } from "./lean-worker.js";
-
-/**
- * Marks every active job as stalled with its lock gone, and clears the stalled check's throttle,
- * so the worker's first stalled check (run when it starts) moves them back to wait at once.
- * KEYS: active, stalled, stalled-check; ARGV[1]: the queue's key prefix (job keys).
- */
-const TAKE_OVER = `
-local active = redis.call('LRANGE', KEYS[1], 0, -1)
-for _, id in ipairs(active) do
-  redis.call('DEL', ARGV[1] .. id .. ':lock')
-  redis.call('SADD', KEYS[2], id)
-end
-redis.call('DEL', KEYS[3])
-return #active`;
 
 export interface CommandWorkerOptions {
   redisUrl: string;
@@ -73,15 +66,13 @@ export class CommandWorker {
    * "Retries and idempotency"). `redis` fails fast when Redis is down (not the worker's connection,
    * which waits for ever). Returns how many jobs were active.
    */
-  async takeOver(redis: Pick<RedisConnection, "eval">): Promise<number> {
+  async takeOver(redis: ScriptRedis): Promise<number> {
     const { keys } = this.worker;
-    const count = await redis.eval(
-      TAKE_OVER,
-      3,
-      keys.active!,
-      keys.stalled!,
-      keys["stalled-check"]!,
-      this.worker.toKey(""),
+    const count = await runScript(
+      redis,
+      TAKE_OVER_ACTIVE,
+      [keys.active!, keys.stalled!, keys["stalled-check"]!],
+      [this.worker.toKey("")],
     );
     return Number(count);
   }

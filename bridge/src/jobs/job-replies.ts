@@ -13,56 +13,25 @@
  * there the waiters are read and removed in one MULTI on their slot and each list gets its own
  * LPUSH + PEXPIRE.
  */
-
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { type Logger, redisKeys, withScript } from "@mcp-bridge/shared";
+import { type Logger, type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import type { Job, Worker } from "bullmq";
+import { PUSH_REPLY } from "../lua/index.js";
 
 /** A reply list nobody reads (its process ended) is gone this long after the last reply. */
 export const REPLY_TTL_MS = 60_000;
 
-/**
- * KEYS[1] the job's reply list, KEYS[2] the job's waiters set; ARGV: the message, the lists' time
- * to live (ms), the key prefix of reply lists (a waiter's id follows it).
- */
-const PUSH_REPLY = `
-redis.call('LPUSH', KEYS[1], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-local waiters = redis.call('SMEMBERS', KEYS[2])
-for _, id in ipairs(waiters) do
-  local key = ARGV[3] .. id
-  redis.call('LPUSH', key, ARGV[1])
-  redis.call('PEXPIRE', key, ARGV[2])
-end
-if #waiters > 0 then redis.call('DEL', KEYS[2]) end`;
-
-type ReplyCommands = {
-  pushReplies(
-    key: string,
-    waiters: string,
-    message: string,
-    ttlMs: number,
-    replyPrefix: string,
-  ): Promise<unknown>;
-};
-
 export class JobReplies {
   private readonly replyTo = new WeakMap<Job, string>();
   private readonly keys: ReturnType<typeof redisKeys>;
-  private readonly redis: RedisConnection & ReplyCommands;
   private readonly replyPrefix: string;
 
   constructor(
-    redis: RedisConnection,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly serverId: string,
     private readonly logger: Logger,
   ) {
     this.keys = redisKeys(prefix);
-    this.redis = withScript<ReplyCommands>(redis, "pushReplies", {
-      numberOfKeys: 2,
-      lua: PUSH_REPLY,
-    });
     this.replyPrefix = this.keys.reply("");
   }
 
@@ -87,7 +56,12 @@ export class JobReplies {
     const json = JSON.stringify(message);
     (this.redis.isCluster
       ? this.pushPerSlot(to, waiters, json)
-      : this.redis.pushReplies(this.keys.reply(to), waiters, json, REPLY_TTL_MS, this.replyPrefix)
+      : runScript(
+          this.redis,
+          PUSH_REPLY,
+          [this.keys.reply(to), waiters],
+          [json, REPLY_TTL_MS, this.replyPrefix],
+        )
     ).catch((error: Error) =>
       this.logger.warn(
         { jobId: job.id, err: error.message },

@@ -24,21 +24,9 @@
  * script be missing or late, the worker only wakes once for nothing, as BullMQ's does. Everything
  * else (locks, stalled checks, retries, events, states in Bull Board) is BullMQ's own.
  */
-
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { withScript } from "@mcp-bridge/shared";
+import { type RedisConnection, runScript } from "@mcp-bridge/shared";
 import { type Job, type Processor, Worker, type WorkerOptions } from "bullmq";
-
-/** KEYS: wait, prioritized, marker. Removes the base marker ("0") when no job waits. */
-const CLEAR_MARKER_IF_IDLE = `
-if redis.call('LLEN', KEYS[1]) == 0 and redis.call('ZCARD', KEYS[2]) == 0 then
-  return redis.call('ZREM', KEYS[3], '0')
-end
-return -1`;
-
-type MarkerCommands = {
-  clearMarkerIfIdle(wait: string, prioritized: string, marker: string): Promise<number>;
-};
+import { CLEAR_MARKER_IF_IDLE } from "../lua/index.js";
 
 export interface LeanWorkerOptions extends WorkerOptions {
   connection: RedisConnection;
@@ -47,7 +35,7 @@ export interface LeanWorkerOptions extends WorkerOptions {
 type Send = (...args: unknown[]) => Promise<unknown>;
 
 export class LeanWorker extends Worker {
-  private readonly redis: RedisConnection & MarkerCommands;
+  private readonly redis: RedisConnection;
   /** Jobs fetched and not finished yet. */
   private readonly owned = new Set<Job>();
   /** The last fetch handed out a job, so its script set the base marker, and no wake-up since. */
@@ -61,10 +49,7 @@ export class LeanWorker extends Worker {
 
   constructor(name: string, processor: Processor, options: LeanWorkerOptions) {
     super(name, processor, options);
-    this.redis = withScript<MarkerCommands>(options.connection, "clearMarkerIfIdle", {
-      numberOfKeys: 3,
-      lua: CLEAR_MARKER_IF_IDLE,
-    });
+    this.redis = options.connection;
     // A fetch after a wake-up must run: the BZPOPMIN took the marker that stood for a waiting job.
     const backend = this.backend as unknown as { waitForJob(timeout: number): Promise<unknown> };
     const waitForJob = backend.waitForJob.bind(backend);
@@ -148,7 +133,7 @@ export class LeanWorker extends Worker {
 
   private clearMarker(): void {
     const { wait, prioritized, marker } = this.keys;
-    this.redis.clearMarkerIfIdle(wait!, prioritized!, marker!).catch(() => undefined);
+    runScript(this.redis, CLEAR_MARKER_IF_IDLE, [wait!, prioritized!, marker!], []).catch(() => undefined);
   }
 
   /**

@@ -20,52 +20,13 @@
  * Only writes are claimed (the job processor): a read changes nothing and may run again.
  */
 import { randomUUID } from "node:crypto";
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { BridgeError, errorDetails, redisKeys, withScript } from "@mcp-bridge/shared";
+import { BridgeError, errorDetails, type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
+import { CLAIM_REQUEST, FINISH_REQUEST, SETTLE_REQUEST } from "../lua/index.js";
 import type { ExecutionResult } from "./job-processor.js";
 import type { Mode } from "./mod-command.js";
 
 /** Extra claim lifetime beyond the envelope's acceptance window, for clock skew between bridges. */
 export const CLAIM_MARGIN_MS = 60_000;
-
-/**
- * KEYS[1] the claim; ARGV token, job id, mode, ttl. Returns {'claimed'} (new), {'resumed'} (taken
- * over for the mod's journal to answer), or {state, job, outcome} of the claim that stands.
- */
-const CLAIM_SCRIPT = `
-local state = redis.call('HGET', KEYS[1], 'state')
-local resume = state and state ~= 'done' and ARGV[3] == 'mod' and redis.call('HGET', KEYS[1], 'mode') == 'mod'
-if state and not resume then
-  return {state, redis.call('HGET', KEYS[1], 'job') or '', redis.call('HGET', KEYS[1], 'outcome') or ''}
-end
-redis.call('HSET', KEYS[1], 'state', 'running', 'token', ARGV[1], 'job', ARGV[2], 'mode', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
-if resume then return {'resumed'} end
-return {'claimed'}`;
-
-/** KEYS[1] the claim; ARGV the answer (JSON), job id, ttl. The first answer stays. */
-const FINISH_SCRIPT = `
-if redis.call('HGET', KEYS[1], 'state') == 'done' then return 0 end
-redis.call('HSET', KEYS[1], 'state', 'done', 'job', ARGV[2], 'outcome', ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return 1`;
-
-/**
- * KEYS[1] the claim; ARGV token, 'release' | 'unknown', the error (JSON, '' keeps the one stored).
- * Only the run holding the claim settles it.
- */
-const SETTLE_SCRIPT = `
-if redis.call('HGET', KEYS[1], 'token') ~= ARGV[1] or redis.call('HGET', KEYS[1], 'state') ~= 'running' then
-  return 0
-end
-if ARGV[2] == 'release' then
-  redis.call('DEL', KEYS[1])
-elseif ARGV[3] == '' then
-  redis.call('HSET', KEYS[1], 'state', 'unknown')
-else
-  redis.call('HSET', KEYS[1], 'state', 'unknown', 'outcome', ARGV[3])
-end
-return 1`;
 
 export interface ClaimedRun {
   /** The BullMQ job id, for messages and logs. */
@@ -86,26 +47,13 @@ export interface RequestClaimsOptions {
   now?: () => number;
 }
 
-type ClaimCommands = {
-  claimRequest(key: string, token: string, jobId: string, mode: string, ttlMs: string): Promise<string[]>;
-  finishRequest(key: string, answer: string, jobId: string, ttlMs: string): Promise<number>;
-  settleRequest(key: string, token: string, action: string, error: string): Promise<number>;
-};
-
 type Request = { id: string; timestamp: number };
 
 export class RequestClaims {
   private readonly now: () => number;
-  private readonly redis: RedisConnection & ClaimCommands;
 
   constructor(private readonly options: RequestClaimsOptions) {
     this.now = options.now ?? Date.now;
-    let redis = withScript<ClaimCommands>(options.redis, "claimRequest", {
-      numberOfKeys: 1,
-      lua: CLAIM_SCRIPT,
-    });
-    redis = withScript<ClaimCommands>(redis, "finishRequest", { numberOfKeys: 1, lua: FINISH_SCRIPT });
-    this.redis = withScript<ClaimCommands>(redis, "settleRequest", { numberOfKeys: 1, lua: SETTLE_SCRIPT });
   }
 
   /** JOB_EXPIRED unless the envelope's timestamp is within the maximum age of now (either way). */
@@ -141,13 +89,12 @@ export class RequestClaims {
     const token = randomUUID();
     let reply: string[];
     try {
-      reply = await this.redis.claimRequest(
-        key,
-        token,
-        String(run.jobId),
-        run.mode ?? "none",
-        this.ttl(request),
-      );
+      reply = (await runScript(
+        this.options.redis,
+        CLAIM_REQUEST,
+        [key],
+        [token, String(run.jobId), run.mode ?? "none", this.ttl(request)],
+      )) as string[];
     } catch (error) {
       throw new BridgeError(
         "CONNECTION_ERROR",
@@ -170,14 +117,20 @@ export class RequestClaims {
       // A resumed claim was sent before: a failure of this run before sending leaves it in doubt.
       const action = notSent && state === "claimed" ? "release" : "unknown";
       const stored = notSent ? "" : JSON.stringify({ code: error.code, message: error.message });
-      await this.redis.settleRequest(key, token, action, stored).catch(() => undefined);
+      await runScript(this.options.redis, SETTLE_REQUEST, [key], [token, action, stored]).catch(
+        () => undefined,
+      );
       throw thrown;
     }
     // The write ran: a Redis failure here only leaves the claim `running`, which refuses later
     // copies with JOB_REPLAYED instead of answering them, so it does not fail the job.
-    await this.redis
-      .finishRequest(key, JSON.stringify(result.data ?? null), String(run.jobId), this.ttl(request))
-      .catch(() => undefined);
+    const answer = JSON.stringify(result.data ?? null);
+    await runScript(
+      this.options.redis,
+      FINISH_REQUEST,
+      [key],
+      [answer, String(run.jobId), this.ttl(request)],
+    ).catch(() => undefined);
     return result;
   }
 

@@ -6,6 +6,8 @@
  * missing file are handled here; see docs/events-without-the-mod.md.
  */
 import { type Logger, PROTOCOL_VERSION, toAsciiJson } from "@mcp-bridge/shared";
+import type { EventSource } from "../sources/event-source.js";
+import type { SourceArbiter } from "../sources/source-table.js";
 import { findArchive, type LineRun, OpenLogFile } from "./log-file.js";
 import { LogLineParser } from "./parse-line.js";
 import type { LogEventRecord, LogPosition, LogPositionStore } from "./position-store.js";
@@ -30,16 +32,19 @@ export interface LogTailOptions {
   chunkBytes?: number;
   /** First start ever (no stored position): read the existing file from its start instead of its end. */
   fromStart?: boolean;
-  /** While false nothing is read (e.g. until the server's mode is known). */
-  ready?: () => boolean;
-  /** When false the lines are read and the position moves on, but no event is stored (the mod delivers them). */
-  storeEvents?: () => boolean;
+  /**
+   * Which events are stored: nothing is read until `ready()` (the server's mode is known), and a
+   * line whose type another source wins is read (the position moves on) but not stored. Default:
+   * every event, at once.
+   */
+  arbiter?: Pick<SourceArbiter, "ready" | "wins">;
   /** Counts lines by outcome: event, other (known layout, not an event), unparsed (unknown layout). */
   onLines?: (outcome: "event" | "other" | "unparsed", count: number) => void;
   onStored?: (count: number) => void;
 }
 
-export class LogTailSource {
+export class LogTailSource implements EventSource {
+  readonly name = "log";
   private readonly parser = new LogLineParser();
   private position: LogPosition | undefined;
   private file: OpenLogFile | undefined;
@@ -128,7 +133,7 @@ export class LogTailSource {
   }
 
   private async pass(checkFile: boolean): Promise<void> {
-    if (this.options.ready && !this.options.ready()) return;
+    if (this.options.arbiter && !this.options.arbiter.ready()) return;
     this.position ??= await this.options.store.load();
     if (!this.file && !(await this.openCurrent())) return;
     const chunk = this.options.chunkBytes ?? 256 * 1024;
@@ -216,7 +221,7 @@ export class LogTailSource {
   private async commit(run: LineRun, identity: string): Promise<boolean> {
     const from = this.position!;
     const events: LogEventRecord[] = [];
-    const storeEvents = this.options.storeEvents?.() ?? true;
+    const { arbiter } = this.options;
     const now = Date.now();
     let other = 0;
     let unparsed = 0;
@@ -230,7 +235,7 @@ export class LogTailSource {
         other++;
         continue;
       }
-      if (!storeEvents) continue;
+      if (arbiter && !arbiter.wins("log", parsed.type)) continue;
       const seq = from.seq + events.length + 1;
       const envelope = {
         version: PROTOCOL_VERSION,

@@ -6,10 +6,8 @@
  * position is not the one the caller started from, so a bridge that restarts, or a second
  * bridge that briefly tails the same file, can never store a line's event twice.
  */
-
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { redisKeys } from "@mcp-bridge/shared";
-import { runScript, sha1 } from "../events/event-store.js";
+import { type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
+import { COMMIT_LOG_EVENTS } from "../lua/index.js";
 
 export interface LogPosition {
   /** Identity of the file the offset belongs to ("" before the first line was read). */
@@ -27,23 +25,6 @@ export interface LogEventRecord {
 }
 
 export type CommitResult = { ok: true } | { ok: false; stored: LogPosition };
-
-// KEYS[1] position hash, KEYS[2] stream; ARGV: file, offset, seq (expected), newFile, newOffset,
-// maxLen, ingestedAt, serverId, origin, then (json, type, player) per event.
-const COMMIT_LUA = `
-local cur = redis.call('HMGET', KEYS[1], 'file', 'offset', 'seq')
-local file, offset, seq = cur[1] or '', cur[2] or '0', cur[3] or '0'
-if file ~= ARGV[1] or offset ~= ARGV[2] or seq ~= ARGV[3] then return {0, file, offset, seq} end
-local n = 0
-for i = 10, #ARGV, 3 do
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[6], '*', 'event', ARGV[i], 'type', ARGV[i + 1],
-    'player', ARGV[i + 2], 'serverId', ARGV[8], 'ingestedAt', ARGV[7], 'origin', ARGV[9])
-  n = n + 1
-end
-redis.call('HSET', KEYS[1], 'file', ARGV[4], 'offset', ARGV[5], 'seq', tostring(tonumber(ARGV[3]) + n))
-return {1}
-`;
-const COMMIT_SHA = sha1(COMMIT_LUA);
 
 export class LogPositionStore {
   private readonly positionKey: string;
@@ -84,7 +65,7 @@ export class LogPositionStore {
     ];
     for (const e of events) args.push(e.json, e.type, e.player);
     const keys = [this.positionKey, this.streamKey];
-    const reply = (await runScript(this.redis, COMMIT_LUA, COMMIT_SHA, keys, args)) as unknown[];
+    const reply = (await runScript(this.redis, COMMIT_LOG_EVENTS, keys, args)) as unknown[];
     if (reply[0] === 1) return { ok: true };
     return {
       ok: false,

@@ -14,6 +14,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { backoff, type Logger, PROTOCOL_VERSION, toAsciiJson } from "@mcp-bridge/shared";
 import WebSocket from "ws";
+import type { EventSource } from "../sources/event-source.js";
+import type { SourceArbiter } from "../sources/source-table.js";
 import { summarizeDiscover, unsupportedNote } from "./discover.js";
 import { type ManagementStore, SEQ_PLACEHOLDER } from "./management-store.js";
 import { eventOfNotification } from "./notifications.js";
@@ -34,17 +36,18 @@ export interface ManagementSourceOptions {
   certFile?: string;
   store: Pick<ManagementStore, "add">;
   logger: Logger;
-  /** Whether joins and quits are stored (false while the mod or a log source delivers them). */
-  storePlayers: () => boolean;
+  /** Which events are stored (joins and quits not while the mod or a log source delivers them). Default: all. */
+  arbiter?: Pick<SourceArbiter, "wins">;
   onStored?: (count: number) => void;
-  /** The connection came up or went down (`active` changed): the sources' description is stale. */
-  onActiveChange?: () => void;
   reconnect?: { baseMs?: number; maxMs?: number };
   /** Longest wait for an answer to a request. Default 10 s. */
   requestTimeoutMs?: number;
 }
 
-export class ManagementSource {
+export class ManagementSource implements EventSource {
+  readonly name = "management";
+  /** Told when the connection came up or went down (`active` changed): the sources' description is stale. */
+  private readonly activeListeners: (() => void)[] = [];
   private ws: WebSocket | undefined;
   private running = false;
   private connected = false;
@@ -68,6 +71,14 @@ export class ManagementSource {
 
   get active(): boolean {
     return this.connected;
+  }
+
+  onActiveChange(listener: () => void): void {
+    this.activeListeners.push(listener);
+  }
+
+  private activeChanged(): void {
+    for (const listener of this.activeListeners) listener();
   }
 
   get state(): string {
@@ -170,7 +181,7 @@ export class ManagementSource {
       if (was) this.log.warn("management connection closed; events until it is back are not seen");
       this.connected = false;
       this.protocol = "";
-      if (was) this.options.onActiveChange?.();
+      if (was) this.activeChanged();
       for (const p of this.pending.values()) p.reject(new Error("connection closed"));
       this.pending.clear();
       this.scheduleReconnect();
@@ -192,7 +203,7 @@ export class ManagementSource {
     this.attempt = 0;
     this.lastError = "";
     this.log.info({ url: this.options.url }, "management protocol connected");
-    this.options.onActiveChange?.();
+    this.activeChanged();
     try {
       const summary = summarizeDiscover(await this.request("rpc.discover"));
       if (this.ws !== ws) return;
@@ -202,7 +213,7 @@ export class ManagementSource {
       else this.log.info({ version: summary.version }, "management protocol version");
       if (summary.missing.length > 0)
         this.log.warn({ missing: summary.missing }, "the server does not list these notifications");
-      this.options.onActiveChange?.();
+      this.activeChanged();
     } catch (error) {
       if (this.ws === ws) this.log.warn({ err: (error as Error).message }, "rpc.discover failed");
     }
@@ -236,7 +247,7 @@ export class ManagementSource {
   private async onNotification(method: string, params: unknown): Promise<void> {
     const event = eventOfNotification(method, params);
     if (!event) return;
-    if (event.type !== "server_status" && !this.options.storePlayers()) return;
+    if (this.options.arbiter && !this.options.arbiter.wins("management", event.type)) return;
     const envelope = {
       version: PROTOCOL_VERSION,
       type: "event",

@@ -4,19 +4,8 @@
  * (HINCRBY + XADD), so seq numbers are never reused. The source is live only: there is no position
  * to keep and nothing to replay.
  */
-
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { redisKeys } from "@mcp-bridge/shared";
-import { runScript, sha1 } from "../events/event-store.js";
-
-// KEYS[1] seq hash, KEYS[2] stream; ARGV: before-seq, after-seq, type, player, maxLen, ingestedAt, serverId.
-const ADD_LUA = `
-local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
-redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'event', ARGV[1] .. seq .. ARGV[2], 'type', ARGV[3],
-  'player', ARGV[4], 'serverId', ARGV[7], 'ingestedAt', ARGV[6], 'origin', 'management')
-return seq
-`;
-const ADD_SHA = sha1(ADD_LUA);
+import { type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
+import { ADD_MANAGEMENT_EVENT } from "../lua/index.js";
 
 /** The seq the caller writes into the envelope; the script puts the real one in its place. */
 export const SEQ_PLACEHOLDER = Number.MAX_SAFE_INTEGER;
@@ -51,6 +40,6 @@ export class ManagementStore {
       Date.now(),
       this.serverId,
     ];
-    return Number(await runScript(this.redis, ADD_LUA, ADD_SHA, this.keys, args));
+    return Number(await runScript(this.redis, ADD_MANAGEMENT_EVENT, this.keys, args));
   }
 }

@@ -1,12 +1,14 @@
-/** Builds the log-tail and management sources of one server from its config. */
-import type { Logger, RedisConnection } from "@mcp-bridge/shared";
+/** Builds the log-tail and management sources of one server from its config, and their arbiter. */
+import type { EventSourceName, Logger, RedisConnection } from "@mcp-bridge/shared";
 import type { ServerConfig } from "../config.js";
 import { LogTailSource } from "../logtail/log-tail-source.js";
 import { LogPositionStore } from "../logtail/position-store.js";
 import { ManagementSource } from "../management/management-source.js";
 import { ManagementStore } from "../management/management-store.js";
 import type { BridgeMetrics } from "../ops/metrics.js";
-import { ServerSources, type SourceHandle } from "./server-sources.js";
+import type { EventSource } from "./event-source.js";
+import { ServerSources } from "./server-sources.js";
+import { SourceArbiter } from "./source-table.js";
 
 export interface SourceDeps {
   redis: RedisConnection;
@@ -21,73 +23,63 @@ export interface SourceDeps {
   reconnect?: { baseMs?: number; maxMs?: number };
 }
 
-function logSource(
-  server: ServerConfig,
-  deps: SourceDeps,
-  sources: () => ServerSources,
-): SourceHandle | undefined {
-  const path = server.logFile;
-  if (!path) return undefined;
+type Build = (server: ServerConfig, deps: SourceDeps, arbiter: SourceArbiter) => EventSource;
+
+/** The sources a server's config sets up (a name only when all its settings are there). */
+function configuredSources(server: ServerConfig): EventSourceName[] {
+  const names: EventSourceName[] = [];
+  if (server.logFile) names.push("log");
+  if (server.managementUrl && server.managementSecret) names.push("management");
+  return names;
+}
+
+const logSource: Build = (server, deps, arbiter) => {
   const serverId = server.id;
-  const tail = new LogTailSource({
+  return new LogTailSource({
     serverId,
-    path,
+    path: server.logFile!,
     store: new LogPositionStore(deps.redis, deps.prefix, serverId, deps.streamMaxLen),
     logger: deps.logger,
     pollMs: deps.logTailPollMs,
     fromStart: server.logFromStart,
-    ready: () => sources().logReady(),
-    storeEvents: () => sources().logStores(),
+    arbiter,
     onLines: (outcome, n) => deps.metrics.logLines.inc({ serverId, outcome }, n),
     onStored: (n) => deps.metrics.eventsOut.inc({ serverId }, n),
   });
-  return {
-    start: () => tail.start(),
-    stop: () => tail.stop(),
-    detail: () => ({ active: tail.active, detail: tail.state }),
-  };
-}
+};
 
-function managementSource(
-  server: ServerConfig,
-  deps: SourceDeps,
-  sources: () => ServerSources,
-): SourceHandle | undefined {
-  if (!server.managementUrl || !server.managementSecret) return undefined;
+const managementSource: Build = (server, deps, arbiter) => {
   const serverId = server.id;
-  const source = new ManagementSource({
+  return new ManagementSource({
     serverId,
-    url: server.managementUrl,
-    secret: server.managementSecret,
+    url: server.managementUrl!,
+    secret: server.managementSecret!,
     certFile: server.managementCertFile,
     store: new ManagementStore(deps.redis, deps.prefix, serverId, deps.streamMaxLen),
     logger: deps.logger,
-    storePlayers: () => sources().managementStoresPlayers(),
+    arbiter,
     onStored: (n) => deps.metrics.eventsOut.inc({ serverId }, n),
-    // Published at once, not at the next period: a client must not be told "no source delivers
-    // joins" for seconds after the connection came up.
-    onActiveChange: () => sources().refresh(),
     reconnect: deps.reconnect,
   });
-  return {
-    start: () => source.start(),
-    stop: () => source.stop(),
-    detail: () => ({ active: source.active, detail: source.state }),
-  };
-}
+};
+
+/** How each source (other than the mod, which connects to the bridge itself) is built. */
+const BUILDERS: Partial<Record<EventSourceName, Build>> = { log: logSource, management: managementSource };
 
 export function createServerSources(server: ServerConfig, deps: SourceDeps): ServerSources {
-  let sources: ServerSources | undefined;
-  const self = () => sources!;
-  sources = new ServerSources({
+  const configured = configuredSources(server);
+  const arbiter = new SourceArbiter({
+    configured,
+    modConnected: () => deps.modConnected(server.id),
+    detectedMode: () => deps.detectedMode(server.id),
+  });
+  const sources = configured.map((name) => BUILDERS[name]!(server, deps, arbiter));
+  return new ServerSources({
     serverId: server.id,
     redis: deps.redis,
     prefix: deps.prefix,
     logger: deps.logger,
-    log: logSource(server, deps, self),
-    management: managementSource(server, deps, self),
-    modConnected: () => deps.modConnected(server.id),
-    detectedMode: () => deps.detectedMode(server.id),
+    arbiter,
+    sources,
   });
-  return sources;
 }

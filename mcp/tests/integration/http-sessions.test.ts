@@ -4,7 +4,7 @@
 // session keeps its state; other clients keep working. Real server over a real socket, real SDK
 // Clients, and raw HTTP where a test needs exact control of what is in flight (an attacker's view).
 
-import { WARM_LIMIT } from "@mcp-bridge/shared/mcp";
+import { MAX_INITIALIZE_BYTES, WARM_LIMIT } from "@mcp-bridge/shared/mcp";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
@@ -262,5 +262,60 @@ describe("dormant sessions and logging/setLevel", () => {
     await eventually(async () => loudStream.text().includes("level check"));
     await new Promise((r) => setTimeout(r, 300));
     expect(quietStream.text()).not.toContain("level check");
+  });
+});
+
+describe("closing a session", () => {
+  const end = (url: string, sessionId: string, token = TOKENS.admin) =>
+    fetch(url, {
+      method: "DELETE",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-06-18",
+      },
+    });
+
+  it("DELETE ends a dormant session (one never built, and one pushed out of memory): its id then answers 404", async () => {
+    const url = await serve({});
+    const fresh = await open(url); // a new session starts dormant: nothing was built for it
+    const used = await open(url);
+    expect((await listTools(url, used)).status).toBe(200);
+    await crowd(url); // pushes `used` out of memory
+    for (const session of [fresh, used]) {
+      expect((await end(url, session)).status).toBe(200);
+      const after = await listTools(url, session);
+      expect(after.status).toBe(404);
+      expect(after.message.error?.message).toMatch(/initialize again/);
+    }
+  });
+
+  it("DELETE of another client's session is refused with 403 and leaves it open", async () => {
+    const url = await serve({});
+    const session = await open(url);
+    const refused = await end(url, session, TOKENS.viewer);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as Answer["message"]).error?.data?.code).toBe("PERMISSION_DENIED");
+    expect((await listTools(url, session)).status).toBe(200);
+  });
+});
+
+describe("an oversized initialize", () => {
+  it("is refused with 413 INVALID_ARGS naming the limit, and opens no session", async () => {
+    const url = await serve({ perClient: 1 });
+    const kept = await open(url);
+    const padded = {
+      ...INIT,
+      params: { ...INIT.params, clientInfo: { name: "x".repeat(MAX_INITIALIZE_BYTES), version: "1" } },
+    };
+    const refused = await post(url, TOKENS.admin, padded);
+    expect(refused.status).toBe(413);
+    expect(refused.sessionId).toBeNull();
+    expect(refused.message.error?.data?.code).toBe("INVALID_ARGS");
+    expect(refused.message.error?.message).toBe(
+      `INVALID_ARGS: initialize request over ${MAX_INITIALIZE_BYTES} bytes`,
+    );
+    // No session was opened for it: the client's only slot still holds the earlier session.
+    expect((await listTools(url, kept)).status).toBe(200);
   });
 });

@@ -4,7 +4,8 @@ import { DEFAULT_SESSION_LIMITS } from "@mcp-bridge/shared/mcp";
 import { dataFromReturnValue, errorFromFailedJob, errorFromFailedReason } from "@mcp-bridge/shared/queue";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { configSummary, loadConfig } from "../../src/config.js";
+import { expectEmptyMeansUnset } from "../../../shared/testing/config.js";
+import { configSummary, loadConfig, McpEnvSchema } from "../../src/config.js";
 
 const base = { JOB_SECRET: "0123456789abcdef-secret", POLICY_FILE: "policy.json" };
 
@@ -18,6 +19,16 @@ describe("loadConfig", () => {
     expect(configSummary(loadConfig({ ...base, REDIS_URL: "redis://:s3cret@h:1" })).redisUrl).not.toContain(
       "s3cret",
     );
+  });
+
+  it('reads an empty variable as unset: its default applies (MCP_PORT="" is port 3000, not 0)', () => {
+    expect(loadConfig({ ...base, MCP_PORT: "" }).http.port).toBe(3000);
+    expect(loadConfig({ ...base, MCP_SERVERS: "", MCP_HOST: " ", JOB_KEEP_COMPLETED_S: "" })).toMatchObject({
+      servers: ["default"],
+      http: { host: "127.0.0.1" },
+      jobRetention: { completedAgeS: 3600 },
+    });
+    expectEmptyMeansUnset(Object.keys(McpEnvSchema.shape), base, loadConfig);
   });
 
   it("applies the documented defaults", () => {

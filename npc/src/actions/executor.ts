@@ -13,6 +13,7 @@ import {
   type CommandGate,
   commandRuleProblem,
   displayCommand,
+  type Policy,
 } from "@mcp-bridge/shared";
 import type { JobClient } from "@mcp-bridge/shared/queue";
 import type { Logger } from "pino";
@@ -20,6 +21,8 @@ import { functionGate, npcClientId } from "../definitions/command-patterns.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import { parseFunction } from "../parser/tag-parser.js";
 import { killCommand, speechCommands, summonCommand } from "../world/minecraft-commands.js";
+import { type Nearby, resolveNearest } from "../world/nearest-player.js";
+import { type CheckedCall, showResult } from "./tool-calls.js";
 
 export type JobRunner = Pick<JobClient, "run">;
 
@@ -46,6 +49,8 @@ export class ActionExecutor {
     private readonly jobs: JobRunner,
     private readonly logger: Logger,
     private readonly timeoutMs = 10_000,
+    /** The nearest player to the NPC (the tracker's positions), which `@p` stands for. */
+    private readonly nearest: (npc: NpcDefinition) => Nearby | undefined = () => undefined,
   ) {}
 
   clientOf(npc: NpcDefinition): ClientIdentity {
@@ -79,7 +84,20 @@ export class ActionExecutor {
         results.push({ command: block, ok: false, error: { code: "INVALID_COMMAND", message: call.reason } });
         continue;
       }
-      const verdict = this.gate(npc).verdict(call.command);
+      // `@p` becomes a name first, so the gate and the bridge check the command that will run.
+      const resolved = resolveNearest(call.command, npc, () => this.nearest(npc));
+      if (!resolved.ok) {
+        results.push({
+          command: displayCommand(call.command),
+          ok: false,
+          error: {
+            code: "PLAYER_NOT_FOUND",
+            message: `'${displayCommand(call.command)}' is refused: ${resolved.reason}`,
+          },
+        });
+        continue;
+      }
+      const verdict = this.gate(npc).verdict(resolved.command);
       if (!verdict.allowed) {
         results.push({
           command: verdict.display,
@@ -116,6 +134,36 @@ export class ActionExecutor {
       else this.logger.warn({ npc: npc.id, command: r.command, error: r.error }, "NPC command refused");
     }
     return results;
+  }
+
+  /**
+   * Runs the model's checked tool calls as read jobs for the NPC's client (the bridge checks the
+   * role again), after the policy's own check when this process has the policy file. Each result
+   * or refusal is a line for the model.
+   */
+  async read(npc: NpcDefinition, calls: CheckedCall[], policy?: Policy): Promise<string[]> {
+    const client = this.clientOf(npc);
+    return Promise.all(
+      calls.map(async (call) => {
+        if (!call.ok) return `${call.shown}: refused (${call.code}): ${call.message}`;
+        try {
+          policy?.authorize(client, call.tool, call.args);
+          const outcome = await this.jobs.run(
+            npc.location.serverId,
+            call.tool,
+            call.args as never,
+            client,
+            this.timeoutMs,
+          );
+          if (outcome.status === "pending") return `${call.shown}: no answer in time (TIMEOUT)`;
+          return `${call.shown}: ${showResult(call.tool, outcome.data)}`;
+        } catch (error) {
+          const e = BridgeError.from(error);
+          this.logger.info({ npc: npc.id, tool: call.tool, code: e.code }, "NPC tool call refused or failed");
+          return `${call.shown}: refused (${e.code}): ${e.message}`;
+        }
+      }),
+    );
   }
 
   /**

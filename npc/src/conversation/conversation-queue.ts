@@ -4,7 +4,7 @@
  * when it was stored: see batchWait; everything that arrives in it is answered together), highest
  * priority first. Pure: time comes from the caller, the timer lives in the scheduler.
  */
-import { type IncomingMessage, priorityOf, storedAt } from "./message.js";
+import { type IncomingMessage, priorityOf, storedAt, type Weights } from "./message.js";
 
 /**
  * How long the batch a message opens waits, when it arrives `lateMs` after it was stored. While
@@ -24,6 +24,8 @@ export interface QueueSettings {
   maxQueueSize: number;
   batchDelayMs: number;
   radius: number;
+  /** Weights by sender (default: the seed's 10/5/1). */
+  weights?: Weights;
 }
 
 interface Waiting {
@@ -94,9 +96,9 @@ export class ConversationQueue {
   }
 
   private sorted(now: number): Waiting[] {
-    const radius = this.settings.radius;
+    const { radius, weights } = this.settings;
     return [...this.waiting]
-      .map((w) => ({ w, p: priorityOf(w.message, radius, now, w.enqueuedAt) }))
+      .map((w) => ({ w, p: priorityOf(w.message, radius, now, w.enqueuedAt, weights) }))
       .sort((a, b) => b.p - a.p || a.w.order - b.w.order)
       .map(({ w }) => w);
   }

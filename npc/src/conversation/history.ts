@@ -4,10 +4,15 @@
  * than `summarizeAbove`, everything but the last `keepVerbatim` entries is replaced by one summary
  * entry: written by the LLM, or, when the LLM is down, a plain truncation of the older lines.
  */
-
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { type NpcHistoryEntry, npcHistoryLine, redisKeys } from "@mcp-bridge/shared";
+import {
+  type NpcHistoryEntry,
+  npcHistoryLine,
+  type RedisConnection,
+  redisKeys,
+  runScript,
+} from "@mcp-bridge/shared";
 import type { ChainableCommander } from "ioredis";
+import { REPLACE_OLDER_HISTORY } from "../lua/index.js";
 
 /** The entry format and its summary line are shared (mcp/ reads histories too). */
 export type HistoryEntry = NpcHistoryEntry;
@@ -20,24 +25,17 @@ export interface HistorySettings {
 }
 
 /**
- * Replaces the first ARGV[2] entries of the history KEYS[1] by ARGV[3] unless it changed since it
- * was read at version ARGV[1] (KEYS[2], raised with every change: a length check would miss an
- * append to a full history, which keeps its length).
- */
-const REPLACE_OLDER = `
-if (redis.call('GET', KEYS[2]) or '0') ~= ARGV[1] then return 0 end
-redis.call('LTRIM', KEYS[1], tonumber(ARGV[2]), -1)
-redis.call('LPUSH', KEYS[1], ARGV[3])
-redis.call('INCR', KEYS[2])
-return 1`;
-
-/**
  * How long an "answered" marker is kept at most: longer than any pending entry can wait. It matters
  * only until the message's inbox entry is acknowledged, so it is deleted then (forgetDone); the TTL
  * covers a crash between the two.
  */
 const DONE_TTL_S = 7 * 24 * 3600;
 
+/**
+ * The seed's numbers: at most 100 entries, summarised above 50, the last 10 exchanges kept verbatim.
+ * An exchange is what the NPC heard and what it said, two entries at least, so 10 exchanges are 20
+ * entries (the seed's own example keeps "<Steve> ..." and "[You said] ..." lines, one each).
+ */
 const DEFAULT_HISTORY: HistorySettings = { maxEntries: 100, summarizeAbove: 50, keepVerbatim: 20 };
 
 /** The plain fallback summary: the older lines themselves, cut to `maxChars` from the end. */
@@ -236,7 +234,7 @@ export class ConversationHistory {
 
   /**
    * Replaces the older part by one summary when the history is long. The history is this process's
-   * copy when it has one, else read from RedisConnection; the replacement is one Lua script that gives up when
+   * copy when it has one, else read from Redis; the replacement is one Lua script that gives up when
    * the history changed since that version (another process appended, or the copy was out of date),
    * so no line is lost. After it, the copy is the replaced history: the next batch need not read it.
    * Returns how it was summarised, or undefined when nothing was done.
@@ -257,14 +255,11 @@ export class ConversationHistory {
       how = "truncated";
     }
     const summary: HistoryEntry = { kind: "summary", text, at: Date.now() };
-    const replaced = await this.redis.eval(
-      REPLACE_OLDER,
-      2,
-      this.key(npcId),
-      this.versionKey(npcId),
-      version,
-      older.length,
-      JSON.stringify(summary),
+    const replaced = await runScript(
+      this.redis,
+      REPLACE_OLDER_HISTORY,
+      [this.key(npcId), this.versionKey(npcId)],
+      [version, older.length, JSON.stringify(summary)],
     );
     if (replaced !== 1) return undefined;
     // The script made version + 1 out of exactly this; a copy that moved on meanwhile is left alone.

@@ -17,11 +17,23 @@ export interface IncomingMessage {
   turn?: number;
 }
 
-/** The seed's weights: player 10, NPC 5, system 1. */
-const PRIORITY_WEIGHTS: Record<MessageKind, number> = { chat: 10, proximity: 10, npc: 5, system: 1 };
+/** The seed's weights by sender (the NPC file's `priorityWeights`; player: chat and proximity). */
+export interface Weights {
+  player: number;
+  npc: number;
+  system: number;
+}
+const DEFAULT_WEIGHTS: Weights = { player: 10, npc: 5, system: 1 };
+
+const SENDER: Record<MessageKind, keyof Weights> = {
+  chat: "player",
+  proximity: "player",
+  npc: "npc",
+  system: "system",
+};
 
 /**
- * Priority of a waiting message: its kind's weight, +1 per block closer than the NPC's radius (at
+ * Priority of a waiting message: its sender's weight, +1 per block closer than the NPC's radius (at
  * most +10) and +1 per second waited (at most +5).
  */
 export function priorityOf(
@@ -29,11 +41,12 @@ export function priorityOf(
   radius: number,
   now: number,
   enqueuedAt: number,
+  weights: Weights = DEFAULT_WEIGHTS,
 ): number {
   const closer =
     message.distance === undefined ? 0 : Math.min(10, Math.max(0, Math.floor(radius - message.distance)));
   const waited = Math.min(5, Math.max(0, Math.floor((now - enqueuedAt) / 1000)));
-  return PRIORITY_WEIGHTS[message.kind] + closer + waited;
+  return weights[SENDER[message.kind]] + closer + waited;
 }
 
 /**

@@ -7,9 +7,11 @@
  * llm_failed). An answer is bounded (answer-bounds.ts): so many chat lines, so much history. An
  * answer the server cut (output cap) or a refusal is logged and counted (npc_llm_answers_total).
  */
+import type { Policy } from "@mcp-bridge/shared";
 import type { ChainableCommander } from "ioredis";
 import type { Logger } from "pino";
 import type { ActionExecutor } from "../actions/executor.js";
+import { checkCalls } from "../actions/tool-calls.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 import type { ChatMessage, ChatRequest, ChatResult, LlmBackend } from "../llm/backend.js";
 import type { NpcMetrics } from "../ops/metrics.js";
@@ -21,11 +23,12 @@ import {
   REPLY_JSON_SCHEMA,
 } from "../parser/tag-parser.js";
 import { boundHistory, boundSpeech } from "./answer-bounds.js";
+import { AnswerCache, answerKey } from "./answer-cache.js";
 import { batchKey, heardEntries } from "./batch.js";
 import { ConversationQueue } from "./conversation-queue.js";
 import type { ConversationHistory, HistoryEntry } from "./history.js";
 import type { IncomingMessage } from "./message.js";
-import { buildMessages, summaryRequest } from "./prompt.js";
+import { buildMessages, summaryRequest, toolResultsMessages } from "./prompt.js";
 import type { NpcLine } from "./router.js";
 import type { Semaphore, TokenBuckets } from "./token-bucket.js";
 
@@ -43,6 +46,10 @@ export interface ResponderDeps {
   logger: Logger;
   maxQueueSize: number;
   batchDelayMs: number;
+  /** What the NPC perceives now, for its prompt (world/perception.ts); none when absent. */
+  perceive?(npc: NpcDefinition): Promise<string[]>;
+  /** The policy file as this process reads it (the model's tool calls are checked against it first). */
+  policy?: () => Policy | undefined;
 }
 
 /** The request fields every call for the NPC carries, from its file. */
@@ -51,6 +58,7 @@ function requestSettings(npc: NpcDefinition): Omit<ChatRequest, "messages"> {
   return {
     model: llm.model,
     timeoutMs: llm.timeoutMs,
+    retries: llm.retries,
     maxOutputTokens: llm.maxOutputTokens,
     maxTokensParam: llm.maxTokensParam,
     numCtx: llm.numCtx,
@@ -73,6 +81,7 @@ export class NpcResponder {
   /** No batch starts before resume() has looked for an unfinished one. */
   private resumed = false;
   readonly log: Logger;
+  private readonly answers = new AnswerCache();
 
   constructor(
     public npc: NpcDefinition,
@@ -87,6 +96,7 @@ export class NpcResponder {
       maxQueueSize: this.deps.maxQueueSize,
       batchDelayMs: this.deps.batchDelayMs,
       radius: this.npc.perception.radius,
+      weights: this.npc.priorityWeights,
     };
   }
 
@@ -213,13 +223,14 @@ export class NpcResponder {
       );
       return;
     }
-    const reply = await this.ask(batch, key);
+    const reply = await this.answer(batch, key);
     if (this.abandoned) return;
     if (!reply) {
-      this.deps.metrics.dropped.inc({ npc: npc.id, reason: "llm_failed" }, batch.length);
+      const reason = npc.llm.enabled ? "llm_failed" : "llm_disabled";
+      this.deps.metrics.dropped.inc({ npc: npc.id, reason }, batch.length);
       this.log.warn(
         { unanswered: batch.map((m) => ({ from: m.sender, kind: m.kind, id: m.id })) },
-        `the LLM gave no answer: ${batch.length} message(s) left unanswered${npc.llm.fallbackLine ? " (the fallback line was said)" : ""}`,
+        `${npc.llm.enabled ? "the LLM gave no answer" : "the NPC's LLM is off (llm.enabled)"}: ${batch.length} message(s) left unanswered${npc.llm.fallbackLine ? " (the fallback line was said)" : ""}`,
       );
       if (npc.llm.fallbackLine) await this.deps.executor.say(npc, npc.llm.fallbackLine, `${key}:fallback`);
       await this.deps.history.append(
@@ -269,20 +280,83 @@ export class NpcResponder {
   }
 
   /**
+   * The reply: none when the NPC's LLM is off; the cached one for the same messages (llm.cacheTtlMs;
+   * the batch is still recorded as begun, so a crash replays it under the same key); else the
+   * LLM's, which is cached when it ran no command and called no tool.
+   */
+  private async answer(batch: IncomingMessage[], key: string): Promise<ParsedReply | undefined> {
+    const npc = this.npc;
+    if (!npc.llm.enabled) return undefined;
+    const cacheKey = npc.llm.cacheTtlMs > 0 ? answerKey(npc, batch) : undefined;
+    const cached = cacheKey === undefined ? undefined : this.answers.get(cacheKey, Date.now());
+    if (cached) {
+      await this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
+      this.deps.metrics.llmAnswers.inc({ npc: npc.id, stop: "cached" });
+      return cached;
+    }
+    const { reply, usedTools } = await this.ask(batch, key);
+    if (cacheKey !== undefined && reply && !usedTools && reply.functions.length === 0)
+      this.answers.set(cacheKey, reply, Date.now() + npc.llm.cacheTtlMs);
+    return reply;
+  }
+
+  /**
    * The parsed reply, or undefined when the LLM failed. When this process has a copy of the NPC's
    * history (it owns the NPC, so it nearly always has), the LLM is asked on that copy while the batch
    * record is written, and its answer is used if the copy was current; if another process changed
    * the history meanwhile, the LLM is asked again on the history as read. So the record's round trip
    * is not added to the answer's time.
    */
-  private async ask(batch: IncomingMessage[], key: string): Promise<ParsedReply | undefined> {
+  private async ask(
+    batch: IncomingMessage[],
+    key: string,
+  ): Promise<{ reply: ParsedReply | undefined; usedTools: boolean }> {
     const npc = this.npc;
     const copy = this.deps.history.copy(npc.id);
     const begun = this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
-    const early = copy && this.chat(npc, buildMessages(npc, copy.entries, batch));
+    const perception = (await this.deps.perceive?.(npc)) ?? [];
+    const earlyMessages = copy && buildMessages(npc, copy.entries, batch, { perception });
+    const early = earlyMessages && this.chat(npc, earlyMessages);
     const history = await begun;
-    if (early && history.version === copy.version) return early;
-    return this.chat(npc, buildMessages(npc, history.entries, batch));
+    let messages: ChatMessage[];
+    let first: ParsedReply | undefined;
+    if (early && earlyMessages && history.version === copy.version) {
+      messages = earlyMessages;
+      first = await early;
+    } else {
+      messages = buildMessages(npc, history.entries, batch, { perception });
+      first = await this.chat(npc, messages);
+    }
+    const usedTools = (first?.tools.length ?? 0) > 0;
+    return { reply: await this.useTools(npc, messages, first), usedTools };
+  }
+
+  /**
+   * An answer that asks for reads (<tool>): the calls run (checked, within the NPC's budget, as
+   * signed read jobs), and the model is asked once more with the results as quoted data; that
+   * answer is the reply. What the first answer said or ran besides its calls is dropped, and tool
+   * calls in the second are not run (one round per turn).
+   */
+  private async useTools(
+    npc: NpcDefinition,
+    messages: ChatMessage[],
+    reply: ParsedReply | undefined,
+  ): Promise<ParsedReply | undefined> {
+    if (!reply || reply.tools.length === 0 || this.abandoned) return reply;
+    const calls = checkCalls(npc, reply.tools);
+    this.deps.metrics.toolCalls.inc({ npc: npc.id, outcome: "refused" }, calls.filter((c) => !c.ok).length);
+    this.deps.metrics.toolCalls.inc({ npc: npc.id, outcome: "run" }, calls.filter((c) => c.ok).length);
+    const results = await this.deps.executor.read(npc, calls, this.deps.policy?.());
+    if (this.abandoned) return undefined;
+    this.log.debug({ calls: calls.map((c) => c.shown) }, "NPC tool calls answered");
+    const answer = await this.chat(npc, [...messages, ...toolResultsMessages(npc, reply.tools, results)]);
+    if (answer && answer.tools.length > 0) {
+      this.log.info(
+        { ignored: answer.tools.length },
+        "tool calls after the results are not run (one round per answer)",
+      );
+    }
+    return answer && { ...answer, tools: [] };
   }
 
   /** One LLM call for the NPC; undefined when it failed (counted and logged, never thrown). */
@@ -319,7 +393,7 @@ export class NpcResponder {
   private read(npc: NpcDefinition, result: ChatResult): ParsedReply {
     if (result.stopReason === "refusal") {
       this.log.warn({ refusal: result.refusal }, "the model refused to answer; the NPC stays silent");
-      return { thinking: [], say: [], functions: [], silence: true, hasValidTags: false };
+      return { thinking: [], say: [], functions: [], tools: [], silence: true, hasValidTags: false };
     }
     const truncated = result.stopReason === "length";
     const options = { truncated };

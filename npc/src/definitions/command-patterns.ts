@@ -34,9 +34,21 @@ function deniedLookahead(npc: NpcDefinition): string {
   return `(?!(?:minecraft:)?(?:${verbs.join("|")})(?: |$))`;
 }
 
+/**
+ * Whether the model may run <function> commands at all: permitted, `execute_command` in its tools,
+ * and its access level "trusted".
+ */
+export function runsCommands(npc: NpcDefinition): boolean {
+  return (
+    npc.permissions.canExecuteCommands &&
+    npc.permissions.accessLevel === "trusted" &&
+    npc.tools.includes("execute_command")
+  );
+}
+
 /** Patterns for what the LLM may run through <function> (empty when it may not run commands). */
 export function functionPatterns(npc: NpcDefinition): string[] {
-  if (!npc.permissions.canExecuteCommands) return [];
+  if (!runsCommands(npc)) return [];
   const deny = deniedLookahead(npc);
   return npc.permissions.allowedCommands.map((entry) =>
     typeof entry === "string"
@@ -120,7 +132,7 @@ export function modAllowPatterns(npcs: NpcDefinition[]): string[] {
 
 /** Problems pattern safety finds in an NPC's function patterns (the denied-verb guard included). */
 export function functionPatternProblems(npc: NpcDefinition): { index: number; problem: string }[] {
-  if (!npc.permissions.canExecuteCommands) return [];
+  if (!runsCommands(npc)) return [];
   return functionPatterns(npc).flatMap((pattern, index) => {
     const problem = patternProblem(pattern);
     return problem ? [{ index, problem }] : [];
@@ -130,10 +142,19 @@ export function functionPatternProblems(npc: NpcDefinition): { index: number; pr
 export const npcClientId = (npc: Pick<NpcDefinition, "id">) => `npc:${npc.id}`;
 
 /**
- * The service's own calls for every NPC: speech and placement, where the players are (the tracker),
- * whether its entity is there (world/presence.ts).
+ * What the service itself calls under every NPC's client, whatever the NPC's `tools` say:
+ * `execute_command` (its speech and placement), `get_online_players` and `get_player_info` (the
+ * player tracker: proximity, distances, `@p`), `get_world_info` (whether its entity is there,
+ * world/presence.ts) and `get_server_info` (time of day and weather, world/perception.ts). The
+ * NPC's `tools` limit its model (<function>, <tool>): the service checks them before queuing.
  */
-export const PRESENCE_TOOLS = ["execute_command", "get_online_players", "get_player_info", "get_world_info"];
+const SERVICE_TOOLS = [
+  "execute_command",
+  "get_online_players",
+  "get_player_info",
+  "get_world_info",
+  "get_server_info",
+] as const;
 
 /**
  * The policy document part for these NPCs: one role and one client `npc:<id>` each. The bridge's
@@ -155,13 +176,7 @@ export function policyFragment(npcs: NpcDefinition[]) {
   for (const npc of npcs) {
     const id = npcClientId(npc);
     roles[id] = {
-      tools: [
-        ...new Set([
-          ...PRESENCE_TOOLS.filter((t) => t !== "execute_command"),
-          ...npc.tools,
-          "execute_command",
-        ]),
-      ],
+      tools: [...new Set([...npc.tools, ...SERVICE_TOOLS])],
       commands: npcPatterns(npc),
       players: ["*"],
       maxCommandLength: NPC_MAX_COMMAND_LENGTH,

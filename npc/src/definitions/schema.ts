@@ -48,12 +48,26 @@ export const ALWAYS_DENIED = [
 ] as const;
 
 export const LlmSettingsSchema = z.object({
+  /**
+   * Off: the NPC stands in the world but no LLM answers for it (no call, no readiness check); it
+   * says its fallbackLine, if any, or nothing. What it hears is still recorded.
+   */
+  enabled: z.boolean().default(true),
   backend: z.enum(["ollama", "openai"]).default("ollama"),
   model: z.string().min(1).default("llama3.2"),
   /** Sent only when set; unset, the model's default holds (some OpenAI models accept only 1). */
   temperature: z.number().min(0).max(2).optional(),
   /** Our own deadline for one answer (ms). */
   timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  /** Retries of a failed call (429, 5xx, connection errors) within timeoutMs (the seed's `retries`). */
+  retries: z.number().int().min(0).max(10).default(3),
+  /**
+   * The seed's response cache: the same messages (kind, sender and text of each, in order) to this
+   * NPC, as defined now, within this many ms get the answer given before, without an LLM call. Only
+   * answers that ran no command and called no tool are reused. 0: off. The conversation so far is
+   * not part of the key: a greeting is answered alike whatever was said before it.
+   */
+  cacheTtlMs: z.number().int().min(0).max(86_400_000).default(0),
   /**
    * Cap on one answer's tokens (Ollama `options.num_predict`; OpenAI `max_tokens` or
    * `max_completion_tokens`, see maxTokensParam). An answer cut by it is logged and counted
@@ -89,10 +103,39 @@ export const LlmSettingsSchema = z.object({
 });
 export type LlmSettings = z.infer<typeof LlmSettingsSchema>;
 
-export const NPC_TOOLS = ["execute_command", "get_online_players", "get_player_info"] as const;
+/**
+ * What the NPC's model may use: `execute_command` (its <function> commands, further limited by
+ * `permissions`) and the read tools it may call with <tool> (actions/tool-calls.ts).
+ */
+/** The widest perception radius (blocks): what -1 means. */
+const MAX_PERCEPTION_RADIUS = 128;
+
+export const NPC_TOOLS = [
+  "execute_command",
+  "get_online_players",
+  "get_player_info",
+  "get_world_info",
+  "get_server_info",
+] as const;
+
+/** The seed's queue weights by sender (player chat and proximity: player). */
+const PriorityWeightsSchema = z.object({
+  player: z.number().int().min(0).max(1000).default(10),
+  npc: z.number().int().min(0).max(1000).default(5),
+  system: z.number().int().min(0).max(1000).default(1),
+});
+
+/**
+ * The seed's `permissions.accessLevel`, a ceiling over `permissions` and `tools`: "guest" talks
+ * only (no command, no tool call), "readonly" may call its read tools but runs no command,
+ * "trusted" does what `permissions` and `tools` say.
+ */
+const ACCESS_LEVELS = ["guest", "readonly", "trusted"] as const;
 
 export const NpcDefinitionSchema = z.object({
   id: NpcIdSchema,
+  /** The seed's entity type: "npc" is the only kind of character this service runs. */
+  type: z.literal("npc").default("npc"),
   name: z
     .string()
     .min(1)
@@ -112,11 +155,38 @@ export const NpcDefinitionSchema = z.object({
       deniedCommands: z.array(z.string().regex(/^[a-z][a-z0-9_-]*$/)).default([]),
       /** Refused commands come back to the NPC as a system line. */
       feedbackRefusals: z.boolean().default(false),
+      accessLevel: z.enum(ACCESS_LEVELS).default("trusted"),
     })
-    .default({ canExecuteCommands: false, allowedCommands: [], deniedCommands: [], feedbackRefusals: false }),
-  perception: z.object({ radius: z.number().int().min(1).max(128).default(20) }).default({ radius: 20 }),
+    .default({
+      canExecuteCommands: false,
+      allowedCommands: [],
+      deniedCommands: [],
+      feedbackRefusals: false,
+      accessLevel: "trusted",
+    }),
+  perception: z
+    .object({
+      /**
+       * Blocks: whom it hears, who hears it, whom it perceives and whom `@p` may be. -1 (the seed's
+       * "unlimited") is the most allowed, MAX_PERCEPTION_RADIUS: speech is a tellraw to the players
+       * within it, and an NPC heard server-wide would answer everyone.
+       */
+      radius: z
+        .number()
+        .int()
+        .refine((r) => r === -1 || (r >= 1 && r <= MAX_PERCEPTION_RADIUS), {
+          error: `must be 1-${MAX_PERCEPTION_RADIUS}, or -1 for ${MAX_PERCEPTION_RADIUS}`,
+        })
+        .transform((r) => (r === -1 ? MAX_PERCEPTION_RADIUS : r))
+        .default(20),
+    })
+    .default({ radius: 20 }),
   llm: LlmSettingsSchema.default(LlmSettingsSchema.parse({})),
   tools: z.array(z.enum(NPC_TOOLS)).default(["execute_command", "get_online_players", "get_player_info"]),
+  /** How its waiting messages are ordered: weight by sender, plus nearness and waiting time. */
+  priorityWeights: PriorityWeightsSchema.default(PriorityWeightsSchema.parse({})),
+  /** Read tools the model may call in one answer (<tool>); the results come back in one more round. */
+  maxToolCalls: z.number().int().min(0).max(10).default(3),
   location: z.object({
     serverId: ServerIdSchema.default("default"),
     dimension: z

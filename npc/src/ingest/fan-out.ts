@@ -17,9 +17,7 @@
  * delivered again (a crash between the two, or a claim) finds its marker and is only acknowledged;
  * the marker lasts ROUTED_TTL_MS, longer than an entry stays pending while any consumer runs.
  */
-
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { type ClientIdentity, redisKeys, withScript } from "@mcp-bridge/shared";
+import { type ClientIdentity, type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import { type GroupEntry, recordFromEntry } from "@mcp-bridge/shared/events";
 import type { Logger } from "pino";
 import {
@@ -30,6 +28,7 @@ import {
   type Skip,
 } from "../conversation/router.js";
 import type { NpcDefinition } from "../definitions/schema.js";
+import { ROUTE_ENTRIES } from "../lua/index.js";
 import type { NpcMetrics } from "../ops/metrics.js";
 import type { PlayerTracker } from "../world/player-tracker.js";
 import { INBOX_MAXLEN, type InboxMessage, inboxFields } from "./inbox-entry.js";
@@ -58,59 +57,12 @@ function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
 /** How long a routed-once marker (cluster only) outlives its routing. */
 const ROUTED_TTL_MS = 15 * 60_000;
 
-/**
- * Routes a tick's entries. KEYS: every stream involved. ARGV: group, maxlen, consumer, the marker
- * time to live (0: the source index names the source stream, XACKed here; else it names the
- * entry's routed-once marker, set NX here), then per
- * entry: index of its source stream in KEYS, its id, the number of inboxes and their indexes in KEYS
- * (negative: an inbox this consumer owns, read here after the XADD), the number of fields and the
- * fields. Each entry is XACKed first and its XADDs run only when that XACK acknowledged it (not when
- * another process routed it already). Returns how many were routed here, and the owned inboxes'
- * entries this consumer took as {inbox, id, fields}.
- */
-const ROUTE = `
-local group, maxlen, consumer, ttl, i, routed, taken = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), 5, 0, {}
-while i <= #ARGV do
-  local source, id, inboxes = KEYS[tonumber(ARGV[i])], ARGV[i + 1], tonumber(ARGV[i + 2])
-  i = i + 3
-  local targets, owned = {}, {}
-  for t = 1, inboxes do
-    local k = tonumber(ARGV[i])
-    targets[t], owned[t] = KEYS[math.abs(k)], k < 0
-    i = i + 1
-  end
-  local count = tonumber(ARGV[i])
-  local fields = {}
-  for f = 1, count do fields[f] = ARGV[i + f] end
-  i = i + count + 1
-  local first
-  if ttl > 0 then first = redis.call('SET', source, '1', 'NX', 'PX', ttl)
-  else first = redis.call('XACK', source, group, id) == 1 end
-  if first then
-    for t = 1, inboxes do
-      redis.call('XADD', targets[t], 'MAXLEN', '~', maxlen, '*', unpack(fields))
-      if owned[t] then
-        local read = redis.pcall('XREADGROUP', 'GROUP', group, consumer, 'COUNT', 100, 'STREAMS', targets[t], '>')
-        if type(read) == 'table' and read[1] then
-          for _, e in ipairs(read[1][2]) do taken[#taken + 1] = {targets[t], e[1], e[2]} end
-        end
-      end
-    end
-    routed = routed + 1
-  end
-end
-return {routed, taken}`;
-
 /** An inbox entry the ROUTE script read for this consumer. */
 export interface TakenEntry {
   stream: string;
   id: string;
   fields: string[];
 }
-
-type RouteCommands = {
-  routeEntries(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<unknown>;
-};
 
 export interface FanOutDeps {
   redis: RedisConnection;
@@ -139,12 +91,10 @@ interface Route {
 
 export class FanOut {
   private batch: Route[] = [];
-  private readonly redis: RedisConnection & RouteCommands;
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(private readonly deps: FanOutDeps) {
     this.keys = redisKeys(deps.prefix);
-    this.redis = withScript<RouteCommands>(deps.redis, "routeEntries", { lua: ROUTE });
   }
 
   handle = async (entry: GroupEntry): Promise<void> => {
@@ -229,7 +179,7 @@ export class FanOut {
       }
       return i;
     };
-    const cluster = this.redis.isCluster;
+    const cluster = this.deps.redis.isCluster;
     const args: (string | number)[] = [group, INBOX_MAXLEN, consumer, cluster ? ROUTED_TTL_MS : 0];
     for (const r of batch) {
       const source = cluster ? `${this.deps.prefix}:{npc}:routed:${messageId(r.entry)}` : r.entry.stream;
@@ -237,8 +187,7 @@ export class FanOut {
       for (const inbox of r.inboxes) args.push(inbox.owned ? -at(inbox.key) : at(inbox.key));
       args.push(r.fields.length, ...r.fields);
     }
-    return this.redis
-      .routeEntries(keys.length, ...keys, ...args)
+    return runScript(this.deps.redis, ROUTE_ENTRIES, keys, args)
       .then(async (reply) => {
         if (cluster) await this.ackSources(batch);
         const [, taken] = reply as [number, [string, string, string[]][]];
@@ -251,7 +200,9 @@ export class FanOut {
   private async ackSources(batch: Route[]): Promise<void> {
     const ids = new Map<string, string[]>();
     for (const { entry } of batch) ids.set(entry.stream, [...(ids.get(entry.stream) ?? []), entry.id]);
-    await Promise.all([...ids].map(([stream, list]) => this.redis.xack(stream, this.deps.group, ...list)));
+    await Promise.all(
+      [...ids].map(([stream, list]) => this.deps.redis.xack(stream, this.deps.group, ...list)),
+    );
   }
 
   /** Adds the entry to this tick's ROUTE call; resolves once it ran (or failed). */

@@ -11,6 +11,8 @@ export interface ChatRequest {
   temperature?: number;
   /** Our deadline for the whole answer, retries included (ms). */
   timeoutMs: number;
+  /** Retries after the first attempt (default: the backend's HttpOptions.retries, else 3). */
+  retries?: number;
   /** Cap on the answer's tokens (Ollama `options.num_predict`, OpenAI `max_tokens` or `max_completion_tokens`). */
   maxOutputTokens?: number;
   /** Which OpenAI field carries maxOutputTokens (OpenAI's reasoning models refuse `max_tokens`). */

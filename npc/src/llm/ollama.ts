@@ -36,7 +36,7 @@ export class OllamaBackend implements LlmBackend {
       ...(request.reasoning ? {} : { think: false }),
     };
     return requestWithRetries(
-      this.http,
+      { ...this.http, retries: request.retries ?? this.http.retries },
       "/api/chat",
       { method: "POST", body },
       request.timeoutMs,

@@ -55,7 +55,7 @@ export class OpenAiBackend implements LlmBackend {
         : {}),
     };
     return requestWithRetries(
-      this.http,
+      { ...this.http, retries: request.retries ?? this.http.retries },
       "/v1/chat/completions",
       { method: "POST", body },
       request.timeoutMs,

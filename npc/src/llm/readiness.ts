@@ -17,6 +17,7 @@ export async function llmProblems(
   const problems = new Set<string>();
   const checked = new Map<LlmBackend, Promise<string | undefined>>();
   for (const npc of npcs) {
+    if (!npc.llm.enabled) continue; // no LLM answers for it: nothing to wait for
     const backend = backendFor(npc);
     let health = checked.get(backend);
     if (!health) {

@@ -18,6 +18,8 @@ export interface NpcMetrics {
   tokensPerSecond: Gauge<"npc">;
   /** <function> commands by outcome (ok, refused). */
   commands: Counter<"npc" | "outcome">;
+  /** The model's <tool> calls by outcome (run, refused before queuing). */
+  toolCalls: Counter<"npc" | "outcome">;
 }
 
 export function createMetrics(): NpcMetrics {
@@ -83,6 +85,12 @@ export function createMetrics(): NpcMetrics {
     commands: new Counter({
       name: "npc_commands_total",
       help: "<function> commands by outcome",
+      labelNames: ["npc", "outcome"],
+      registers: [registry],
+    }),
+    toolCalls: new Counter({
+      name: "npc_tool_calls_total",
+      help: "The model's <tool> calls by outcome (run: queued as a read job; refused: before queuing)",
       labelNames: ["npc", "outcome"],
       registers: [registry],
     }),

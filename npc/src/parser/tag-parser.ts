@@ -1,5 +1,6 @@
 /**
- * The LLM's answer -> what the NPC says and does (the tags <say>, <function>, <silence/>). In: any
+ * The LLM's answer -> what the NPC says and does (the tags <say>, <function>, <silence/>) and the
+ * reads it asks for (<tool name="...">{json arguments}</tool>, run by actions/tool-calls.ts). In: any
  * text. Out: say lines, function blocks, silence, and the reasoning (debug logs only). Never throws.
  * Reasoning (<think>, <thinking>, <reasoning>, parser/reasoning.ts) is removed first, so nothing
  * inside it is ever said or run. Tags match in any case and may carry attributes. Several tags of
@@ -15,13 +16,22 @@ export interface ParsedReply {
   thinking: string[];
   say: string[];
   functions: string[];
+  /** Reads the model asked for: a tool name and its arguments as written (JSON, checked later). */
+  tools: ToolRequest[];
   silence: boolean;
   hasValidTags: boolean;
 }
 
+export interface ToolRequest {
+  name: string;
+  args: string;
+}
+
 /** Any say, function or silence tag, opening or closing (group 1 "/", 2 name, 3 attributes). */
-const TAG_MARK = /<(\/?)(say|function|silence)(?![\w:-])([^<>]*)>/gi;
-const STRAY_TAG = /<\/?\s*(?:say|function|silence)(?![\w:-])[^<>]*>/gi;
+const TAG_MARK = /<(\/?)(say|function|tool|silence)(?![\w:-])([^<>]*)>/gi;
+const STRAY_TAG = /<\/?\s*(?:say|function|tool|silence)(?![\w:-])[^<>]*>/gi;
+/** A <tool> tag's name attribute (double or single quotes). */
+const TOOL_NAME = /\sname\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
 
 const ENTITIES: Record<string, string> = {
   "&lt;": "<",
@@ -48,6 +58,7 @@ export function parseReply(raw: string, options: ParseOptions = {}): ParsedReply
     thinking: reasoning.map(decodeEntities),
     say: [],
     functions: [],
+    tools: [],
     silence: false,
     hasValidTags: false,
   };
@@ -55,6 +66,10 @@ export function parseReply(raw: string, options: ParseOptions = {}): ParsedReply
     reply.hasValidTags = true;
     if (element.kind === "silence") {
       reply.silence = true;
+      continue;
+    }
+    if (element.kind === "tool") {
+      reply.tools.push({ name: element.name, args: decodeEntities(element.content.trim()) });
       continue;
     }
     const content = decodeEntities(element.content.trim());
@@ -74,8 +89,11 @@ function closeCutSpeech(text: string): string {
   return `${text.trimEnd()}...</say>`;
 }
 
-type Mark = { kind: "open" | "close" | "silence"; name: string; start: number; end: number };
-type Element = { kind: "say" | "function"; content: string } | { kind: "silence" };
+type Mark = { kind: "open" | "close" | "silence"; name: string; start: number; end: number; attrs: string };
+type Element =
+  | { kind: "say" | "function"; content: string }
+  | { kind: "tool"; name: string; content: string }
+  | { kind: "silence" };
 
 /**
  * The well-formed elements in order: <say>...</say> and <function>...</function> (each up to the
@@ -91,11 +109,12 @@ function* elements(text: string): Generator<Element> {
     const start = m.index;
     const end = start + all.length;
     if (name === "silence") {
-      if (!slash && /^(?:\s[^<>]*)?\/\s*$/.test(attrs)) marks.push({ kind: "silence", name, start, end });
+      if (!slash && /^(?:\s[^<>]*)?\/\s*$/.test(attrs))
+        marks.push({ kind: "silence", name, start, end, attrs });
     } else if (slash) {
-      if (/^\s*$/.test(attrs)) marks.push({ kind: "close", name, start, end });
+      if (/^\s*$/.test(attrs)) marks.push({ kind: "close", name, start, end, attrs });
     } else if (/^(?:\s[^<>]*)?$/.test(attrs) && !attrs.endsWith("/")) {
-      marks.push({ kind: "open", name, start, end });
+      marks.push({ kind: "open", name, start, end, attrs });
     }
   }
   const nextClose = new Map<string, number>(); // name -> index of its next close mark
@@ -110,8 +129,11 @@ function* elements(text: string): Generator<Element> {
     if (mark.kind === "silence") yield { kind: "silence" };
     const close = closeAfter[i];
     if (mark.kind !== "open" || close === undefined) continue;
-    const kind = mark.name as "say" | "function";
-    yield { kind, content: text.slice(mark.end, (marks[close] as Mark).start) };
+    const content = text.slice(mark.end, (marks[close] as Mark).start);
+    if (mark.name === "tool") {
+      const m = TOOL_NAME.exec(mark.attrs);
+      yield { kind: "tool", name: (m?.[1] ?? m?.[2] ?? "").trim(), content };
+    } else yield { kind: mark.name as "say" | "function", content };
     i = close;
   }
 }
@@ -162,7 +184,7 @@ export function parseStructuredReply(raw: string, options: ParseOptions = {}): P
   if (!v) {
     const json = /^\s*(?:\{|```)/.test(text);
     if (!json) return parseReply(raw, options);
-    return { thinking: reasoning, say: [], functions: [], silence: false, hasValidTags: false };
+    return { thinking: reasoning, say: [], functions: [], tools: [], silence: false, hasValidTags: false };
   }
   const strings = (x: unknown) =>
     (Array.isArray(x) ? x : typeof x === "string" ? [x] : [])
@@ -174,9 +196,22 @@ export function parseStructuredReply(raw: string, options: ParseOptions = {}): P
     thinking: [...reasoning, ...strings(v.thinking)],
     say,
     functions: strings(v.functions),
+    tools: toolRequests(v.tools),
     silence: v.silence === true,
     hasValidTags: true,
   };
+}
+
+/** The structured answer's `tools`: [{name, arguments}], arguments kept as JSON text like a tag's. */
+function toolRequests(value: unknown): ToolRequest[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((t) => {
+    const call = (t ?? {}) as { name?: unknown; arguments?: unknown };
+    return {
+      name: typeof call.name === "string" ? call.name.trim() : "",
+      args: call.arguments === undefined ? "" : JSON.stringify(call.arguments),
+    };
+  });
 }
 
 /** JSON schema for the structured-output mode (Ollama `format`, OpenAI `response_format`). */
@@ -186,6 +221,14 @@ export const REPLY_JSON_SCHEMA = {
     thinking: { type: "string" },
     say: { type: "array", items: { type: "string" } },
     functions: { type: "array", items: { type: "string" } },
+    tools: {
+      type: "array",
+      items: {
+        type: "object",
+        properties: { name: { type: "string" }, arguments: { type: "object" } },
+        required: ["name"],
+      },
+    },
     silence: { type: "boolean" },
   },
   required: ["say", "functions", "silence"],

@@ -30,6 +30,8 @@ const pair = (id: string, name: string, x: number) => ({
 // The bridge's policy is made from a Bob who may NOT change the weather: the bridge must refuse it.
 const policyBob = { ...bob, permissions: { ...bob.permissions, allowedCommands: ["give"] } };
 
+const ADMIN = { id: "e2e-admin", role: "admin" };
+
 function lastUserMessage(call: { body: { messages: { role: string; content: string }[] } }): string {
   return call.body.messages.at(-1)?.content ?? "";
 }
@@ -74,13 +76,13 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
     await stack.command("sim chat Steve Bob, may I have some bread?");
     await until(
       async () =>
-        JSON.stringify(await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).includes(
+        JSON.stringify(await stack.redis.lrange(redisKeys(stack.prefix).npcHistory("bob"), 0, -1)).includes(
           "refused",
         ),
       "refusal in history",
       30_000,
     );
-    const history = (await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).join("\n");
+    const history = (await stack.redis.lrange(redisKeys(stack.prefix).npcHistory("bob"), 0, -1)).join("\n");
     expect(history).toContain("weather clear");
     expect(history).toContain("not in the allowed command patterns of role 'npc:bob'");
     const info = await stack.admin.run(
@@ -90,6 +92,39 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
       { id: "e2e-admin", role: "admin" },
     );
     expect(JSON.stringify(info)).toContain("minecraft:bread");
+  });
+
+  it("perceives time, weather and the players near it, reads a tool through the bridge, and gives to @p", async () => {
+    stack.llm.respond = (call) => {
+      const last = lastUserMessage(call);
+      if (!last.includes("BEGIN-TOOL-RESULTS"))
+        return '<say>Let me see.</say><tool name="get_player_info">{"player": "Steve"}</tool>';
+      const mode = /gameMode[^a-z]+([a-z]+)/.exec(last)?.[1] ?? "unknown";
+      return `<say>You play in ${mode} mode.</say><function>give @p minecraft:apple 1</function>`;
+    };
+    const before = stack.llm.chatCalls().length;
+    await stack.command("sim chat Steve Bob, what do you see?");
+    await until(
+      () => stack.deliveries().some((d) => /^to Steve: <Villager Bob> You play in [a-z]+ mode\.$/.test(d)),
+      "Bob's answer after the tool call",
+      30_000,
+    );
+    const calls = stack.llm.chatCalls().slice(before);
+    const first = calls.find((c) => lastUserMessage(c).includes("what do you see?"))!;
+    const perceived = first.body.messages.find((m) => m.content.startsWith("What you perceive now"))?.content;
+    expect(perceived).toMatch(/you stand at x=3 y=70 z=3 in minecraft:overworld/);
+    expect(perceived).toMatch(/time: [a-z]+, about \d\d:00; weather: (clear|rain|thunder)/);
+    expect(perceived).toMatch(/players near you: "Steve" \(\d+ blocks\)/);
+    expect(perceived).not.toContain("Alex"); // 300 blocks away
+    // The result came from the game, through the queue and the bridge (the devserver's own data).
+    const results = calls.map(lastUserMessage).find((m) => m.includes("BEGIN-TOOL-RESULTS"))!;
+    expect(results).toContain("get_player_info");
+    expect(results).toMatch(/uuid/);
+    expect(stack.deliveries().join("\n")).not.toContain("Let me see.");
+    await until(async () => {
+      const info = await stack.admin.run(SERVER_ID, "get_player_info", { player: "Steve" }, ADMIN);
+      return JSON.stringify(info).includes("minecraft:apple");
+    }, "Steve got the apple (@p)");
   });
 
   it("queues no command outside the NPC's patterns, whatever a player writes and the LLM obeys", async () => {
@@ -150,7 +185,7 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
     );
     // The batch is recorded after its fallback line was answered by the bridge: wait for it.
     const history = await until(async () => {
-      const lines = (await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).join("\n");
+      const lines = (await stack.redis.lrange(redisKeys(stack.prefix).npcHistory("bob"), 0, -1)).join("\n");
       return lines.includes("are you there?") && lines;
     }, "the batch recorded");
     expect(history).not.toContain("Hmm, let me think.");
@@ -198,7 +233,7 @@ describe("NPCs end to end (devserver, bridge, Redis, NPC service, fake LLM)", ()
         n,
       ).toHaveLength(1);
     }
-    const heard = (await stack.redis.lrange(`${stack.prefix}:npc:history:bob`, 0, -1)).filter((e) =>
+    const heard = (await stack.redis.lrange(redisKeys(stack.prefix).npcHistory("bob"), 0, -1)).filter((e) =>
       e.includes("Bob question"),
     );
     expect(heard).toHaveLength(3);

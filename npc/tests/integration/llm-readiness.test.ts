@@ -91,7 +91,7 @@ describe("the NPC service while the LLM is not ready", () => {
       JOB_TIMEOUT_MS: "200",
       NPC_LLM_CHECK_MS: "100",
     });
-    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
     const service = new NpcService(config, redis, logger);
     llm.loading = true;
     try {

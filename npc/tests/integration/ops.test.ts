@@ -71,7 +71,7 @@ describe("NPC ops port", () => {
       OLLAMA_HOST: llm.url,
       JOB_TIMEOUT_MS: "200",
     });
-    redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
     service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));
     await service.start();
     await service.history.append("bob", [{ kind: "heard", sender: "Steve", text: "Hello Bob", at: 1 }]);

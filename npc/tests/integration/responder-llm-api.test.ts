@@ -32,7 +32,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 /** Bob answers question n with the given llm settings; the commands queued and the metrics. */
 async function converse(settings: Record<string, unknown>, n: number) {
-  const npc = npcDefinition({ llm: settings });
+  const npc = npcDefinition({ llm: { retries: 0, ...settings } });
   const history = new ConversationHistory(redis, uniquePrefix("llmapi"));
   const commands: string[] = [];
   const runner: JobRunner = {
@@ -47,7 +47,6 @@ async function converse(settings: Record<string, unknown>, n: number) {
     runner,
     llmUrl: llm.url,
     batchDelayMs: 10,
-    retries: 0,
   });
   await responder.resume();
   responder.enqueue(question(n));

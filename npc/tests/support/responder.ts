@@ -21,13 +21,11 @@ export function testResponder(options: {
   runner: JobRunner;
   llmUrl: string;
   batchDelayMs: number;
-  /** Backend HTTP retries (default: the backends' own). */
-  retries?: number;
 }): { responder: NpcResponder; done: string[]; metrics: NpcMetrics } {
   const logger = createLogger({ name: "responder-test", level: "silent" });
   const done: string[] = [];
   const metrics = createMetrics();
-  const http = { baseUrl: options.llmUrl, retries: options.retries };
+  const http = { baseUrl: options.llmUrl };
   const responder = new NpcResponder(options.npc, {
     backend: (npc) => (npc.llm.backend === "openai" ? new OpenAiBackend(http) : new OllamaBackend(http)),
     history: options.history,

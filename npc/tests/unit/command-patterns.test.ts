@@ -180,3 +180,23 @@ describe("NPC command patterns", () => {
     });
   });
 });
+
+describe("an NPC's `tools` setting (issue 26)", () => {
+  it("limits its model: without execute_command no <function> command passes, and the role keeps only the service's own tools besides", () => {
+    const quiet = npcDefinition({ tools: ["get_player_info"] });
+    expect(gateOf(quiet).allows("give Steve minecraft:bread 2")).toBe(false);
+    const role = policyFragment([quiet]).roles["npc:bob"]!;
+    expect(role.tools.sort()).toEqual(
+      [
+        "execute_command",
+        "get_online_players",
+        "get_player_info",
+        "get_server_info",
+        "get_world_info",
+      ].sort(),
+    );
+    // Speech and placement (the service's own execute_command) are still in the role's patterns.
+    expect(role.commands.some((p) => p.includes("tellraw"))).toBe(true);
+    expect(role.commands.some((p) => p.includes("give"))).toBe(false);
+  });
+});

@@ -132,3 +132,28 @@ describe("tag parser examples", () => {
     expect(parseReply("<say>Hi</say><think>I could say <say>more", { truncated: true }).say).toEqual(["Hi"]);
   });
 });
+
+describe("tool tags", () => {
+  it("reads <tool name=...> calls in order, with their arguments as written", () => {
+    const parsed = parseReply(
+      `<tool name="get_player_info">{"player":"Steve"}</tool><TOOL name='get_online_players'></TOOL><say>hi</say>`,
+    );
+    expect(parsed.tools).toEqual([
+      { name: "get_player_info", args: '{"player":"Steve"}' },
+      { name: "get_online_players", args: "" },
+    ]);
+    expect(parsed.say).toEqual(["hi"]);
+  });
+
+  it("never reads a tool call from reasoning, and an unclosed one is not a call", () => {
+    expect(parseReply('<think><tool name="get_player_info">{}</tool></think><say>x</say>').tools).toEqual([]);
+    expect(parseReply('<say>x</say><tool name="get_player_info">{"player":"Steve"}').tools).toEqual([]);
+  });
+
+  it("reads a structured answer's tools as [{name, arguments}]", () => {
+    const parsed = parseStructuredReply(
+      '{"say": [], "functions": [], "silence": false, "tools": [{"name": "get_server_info", "arguments": {}}]}',
+    );
+    expect(parsed.tools).toEqual([{ name: "get_server_info", args: "{}" }]);
+  });
+});

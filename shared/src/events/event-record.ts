@@ -9,7 +9,14 @@
  */
 
 import { z } from "zod";
-import { EVENT_DATA_SCHEMAS, EVENT_SOURCES, EVENT_TYPES, type EventType } from "../index.js";
+import {
+  ENTRY_WITHOUT_ORIGIN,
+  EVENT_DATA_SCHEMAS,
+  EVENT_SOURCES,
+  EVENT_TYPES,
+  type EventSourceName,
+  type EventType,
+} from "../index.js";
 
 /** The data keys each event type defines. */
 const DATA_KEYS = Object.fromEntries(
@@ -61,14 +68,13 @@ export function recordFromEntry(serverId: string, [id, fields]: StreamEntry): Ev
   if (typeof payload.seq !== "number" || typeof envelope.timestamp !== "number") return undefined;
   const player = eventType === "server_status" ? "" : data.player;
   if (typeof player !== "string") return undefined;
-  const origin = map.origin;
   const record: EventRecord = {
     cursor: id,
     serverId: map.serverId ?? serverId,
     type: eventType,
     seq: payload.seq,
     player,
-    source: origin === "log" || origin === "management" ? origin : "mod",
+    source: sourceOf(map.origin),
     timestamp: envelope.timestamp,
     data: knownFields(eventType, data),
   };
@@ -78,6 +84,12 @@ export function recordFromEntry(serverId: string, [id, fields]: StreamEntry): Ev
     record.untrustedPlayerText = data.message;
   }
   return record;
+}
+
+/** The entry's own origin; a name this reader does not know is left out, never guessed. */
+function sourceOf(origin: string | undefined): EventSourceName | undefined {
+  const name = origin ?? ENTRY_WITHOUT_ORIGIN;
+  return (EVENT_SOURCES as readonly string[]).includes(name) ? (name as EventSourceName) : undefined;
 }
 
 function knownFields(type: EventType, data: Record<string, unknown>): Record<string, unknown> {

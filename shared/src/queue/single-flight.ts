@@ -16,8 +16,9 @@
  */
 import { createHash } from "node:crypto";
 import { canonicalJson, redisKeys } from "../job.js";
+import { JOIN_FLIGHT } from "../lua/index.js";
 import type { RedisConnection } from "../redis/connect.js";
-import { withScript } from "../redis-script.js";
+import { runScript } from "../redis-script.js";
 
 export function flightId(op: string, args: unknown, clientId: string): string {
   const hash = createHash("sha256")
@@ -28,22 +29,6 @@ export function flightId(op: string, args: unknown, clientId: string): string {
 
 /** A waiters set outlives any job wait (JOB_TIMEOUT_MS is capped far below it). */
 const WAITERS_TTL_MS = 15 * 60_000;
-
-/**
- * KEYS[1] the job's hash, KEYS[2] its waiters set; ARGV[1] the follower's reply list id, ARGV[2] TTL.
- * Returns {1, returnvalue, failedReason} when the job already finished, {2} when it is gone, {0} joined.
- */
-const JOIN = `
-local f = redis.call('HMGET', KEYS[1], 'finishedOn', 'returnvalue', 'failedReason')
-if f[1] then return {1, f[2] or '', f[3] or ''} end
-if redis.call('EXISTS', KEYS[1]) == 0 then return {2} end
-redis.call('SADD', KEYS[2], ARGV[1])
-redis.call('PEXPIRE', KEYS[2], ARGV[2])
-return {0}`;
-
-type JoinCommands = {
-  joinFlight(job: string, waiters: string, replyTo: string, ttl: number): Promise<unknown>;
-};
 
 export type JoinResult =
   | { state: "joined" }
@@ -59,13 +44,11 @@ export async function joinFlight(
   jobId: string,
   replyTo: string,
 ): Promise<JoinResult> {
-  const r = withScript<JoinCommands>(redis, "joinFlight", { numberOfKeys: 2, lua: JOIN });
-  const [code, returnvalue, failedReason] = (await r.joinFlight(
-    jobKey,
-    redisKeys(prefix).flightWaiters(serverId, jobId),
+  const keys = [jobKey, redisKeys(prefix).flightWaiters(serverId, jobId)];
+  const [code, returnvalue, failedReason] = (await runScript(redis, JOIN_FLIGHT, keys, [
     replyTo,
     WAITERS_TTL_MS,
-  )) as [number, string?, string?];
+  ])) as [number, string?, string?];
   if (code === 0) return { state: "joined" };
   if (code === 2) return { state: "gone" };
   return {

@@ -98,6 +98,7 @@ export function eventPlayer(event: GameEvent): string {
 
 /** Where a server's events come from: our mod, the server's log file, the Server Management Protocol. */
 export const EVENT_SOURCES = ["mod", "log", "management"] as const;
+export type EventSourceName = (typeof EVENT_SOURCES)[number];
 export const EventSourceDescriptionSchema = z.object({
   source: z.enum(EVENT_SOURCES),
   active: z.boolean(),

@@ -62,6 +62,14 @@ describe("recordFromEntry", () => {
     });
     const [cid, cfields] = entry(chat("hi"), "9-1");
     expect(recordFromEntry("s1", [cid, [...cfields, "origin", "log"]])?.source).toBe("log");
+    expect(recordFromEntry("s1", [cid, [...cfields, "origin", "mod"]])?.source).toBe("mod");
+  });
+
+  it("leaves out a source it does not know instead of calling it the mod", () => {
+    const [id, fields] = entry(chat("hi"));
+    const record = recordFromEntry("s1", [id, [...fields, "origin", "rcon-poller"]]);
+    expect(record?.type).toBe("player_chat");
+    expect(record?.source).toBeUndefined();
   });
 
   it("skips entries that are not events instead of throwing", () => {

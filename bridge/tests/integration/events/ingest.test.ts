@@ -88,8 +88,20 @@ describe("event ingest over a real WebSocket and Redis", () => {
     const entry = Object.fromEntries(
       range(0, fields.length / 2 - 1).map((i) => [fields[2 * i], fields[2 * i + 1]]),
     );
-    expect(Object.keys(entry).sort()).toEqual(["event", "ingestedAt", "player", "serverId", "type"]);
-    expect(entry).toMatchObject({ type: "player_chat", player: "Steve", serverId: "survival" });
+    expect(Object.keys(entry).sort()).toEqual([
+      "event",
+      "ingestedAt",
+      "origin",
+      "player",
+      "serverId",
+      "type",
+    ]);
+    expect(entry).toMatchObject({
+      type: "player_chat",
+      player: "Steve",
+      serverId: "survival",
+      origin: "mod",
+    });
     expect(JSON.parse(entry.event!).payload.seq).toBe(1);
     const lag = await bridge.metrics.eventLag.get();
     expect(lag.values.find((v) => v.metricName?.endsWith("_count"))?.value).toBe(1);

@@ -5,11 +5,13 @@
  * batcher), retries after a backoff, and the marker script keeps the marker whenever a job waits.
  * Real Redis and BullMQ; the Redis commands are counted with MONITOR, filtered by the test's prefix.
  */
+import { runScript } from "@mcp-bridge/shared";
 import { type Job, Queue, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { LeanWorker } from "../../../src/jobs/lean-worker.js";
+import { CLEAR_MARKER_IF_IDLE } from "../../../src/lua/index.js";
 
 type Process = (job: Job) => Promise<unknown>;
 
@@ -205,12 +207,7 @@ describe("clearMarkerIfIdle", () => {
     const wait = worker.keys.wait!;
     const prioritized = worker.keys.prioritized!;
     const marker = worker.keys.marker!;
-    const clear = () =>
-      (connection as unknown as { clearMarkerIfIdle(...keys: string[]): Promise<number> }).clearMarkerIfIdle(
-        wait,
-        prioritized,
-        marker,
-      );
+    const clear = () => runScript(connection, CLEAR_MARKER_IF_IDLE, [wait, prioritized, marker], []);
     await connection.zadd(marker, 0, "0", 12345, "1");
     await connection.lpush(wait, "job-1");
     await clear();

@@ -85,7 +85,6 @@ function source(prefix: string, options: { secret?: string; certFile?: string } 
     certFile: options.certFile,
     store: new ManagementStore(redis, prefix, "m", 1000),
     logger,
-    storePlayers: () => true,
     reconnect: { baseMs: 50, maxMs: 200 },
   });
 }
@@ -217,7 +216,6 @@ describe("management source", () => {
       secret: SECRET,
       store: new ManagementStore(redis, uniquePrefix("mgmt"), "m", 1000),
       logger,
-      storePlayers: () => true,
       reconnect: { baseMs: 50, maxMs: 200 },
     });
     s.start();

@@ -1,6 +1,7 @@
 import { ConfigError } from "@mcp-bridge/shared";
 import { describe, expect, it } from "vitest";
-import { configSummary, loadConfig } from "../../../src/config.js";
+import { expectEmptyMeansUnset } from "../../../../shared/testing/config.js";
+import { BridgeEnvSchema, configSummary, loadConfig } from "../../../src/config.js";
 
 const base = {
   REDIS_URL: "redis://127.0.0.1:6379",
@@ -29,6 +30,14 @@ describe("loadConfig", () => {
       /JOB_SECRET: looks like a placeholder/,
     );
     expect(loadConfig({ ...base, LOG_LEVEL: "" }).logLevel).toBe("info");
+  });
+
+  it("reads an empty variable as unset: its default applies", () => {
+    expect(loadConfig({ ...base, BRIDGE_PORT: "", MC_RCON_PORT: " " })).toMatchObject({
+      http: { port: 8080 },
+      servers: [{ rconPort: 25575 }],
+    });
+    expectEmptyMeansUnset(Object.keys(BridgeEnvSchema.shape), base, (env) => loadConfig(env));
   });
 
   it("applies the documented defaults for the single-server shortcut", () => {
