@@ -1,12 +1,19 @@
 /**
- * Process-wide services shared by every session: Redis connections, the policy store (hot reload),
+ * Process-wide services shared by every session: RedisConnection connections, the policy store (hot reload),
  * the job client (one QueueEvents per queue), the event log, the one stream reader. Built once from
  * the config; `close()` is idempotent.
  */
-import { connectRedis, NpcRecords, type Policy, PolicyStore, redisKeys } from "@mcp-bridge/shared";
+import {
+  connectRedis,
+  duplicateRedis,
+  NpcRecords,
+  type Policy,
+  PolicyStore,
+  type RedisConnection,
+  redisKeys,
+} from "@mcp-bridge/shared";
 import { StreamReader } from "@mcp-bridge/shared/events";
 import { JobClient } from "@mcp-bridge/shared/queue";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { Access } from "./auth/access.js";
 import { RateLimiter } from "./auth/rate-limiter.js";
@@ -19,7 +26,7 @@ import { VERSION } from "./version.js";
 export interface Runtime {
   deps: ServerDeps;
   policy: () => Policy;
-  redis: Redis;
+  redis: RedisConnection;
   /** "ready" or why Redis cannot be reached (startup log; docs/properties.md, #14). */
   redisStatus(): Promise<string>;
   close(): Promise<void>;
@@ -55,7 +62,7 @@ export function createRuntime(config: RuntimeConfig, logger: Logger, policy?: ()
     if (lastError) logger.info("redis connection restored");
     lastError = "";
   });
-  const readerConnection = redis.duplicate({ maxRetriesPerRequest: null });
+  const readerConnection = duplicateRedis(redis, { maxRetriesPerRequest: null });
   readerConnection.on("error", () => undefined);
   const events = new EventLog(redis, config.redisPrefix);
   const reader = new StreamReader(

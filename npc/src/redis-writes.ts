@@ -6,13 +6,12 @@
  * socket on every reconnect: the coalescing is applied again to each.
  */
 import type { Socket } from "node:net";
-import { coalesceWrites } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
+import { coalesceWrites, duplicateRedis, type RedisConnection } from "@mcp-bridge/shared";
 
-const clients = new WeakSet<Redis>();
+const clients = new WeakSet<RedisConnection>();
 
 /** Coalesces the connection's writes, on its current socket and on every later one. */
-export function coalesceRedisWrites(redis: Redis): Redis {
+export function coalesceRedisWrites<T extends RedisConnection>(redis: T): T {
   if (clients.has(redis)) return redis;
   clients.add(redis);
   const apply = () => {
@@ -25,7 +24,7 @@ export function coalesceRedisWrites(redis: Redis): Redis {
 }
 
 /** A new connection with the same options, coalescing its writes when `redis` does. */
-export function duplicateConnection(redis: Redis): Redis {
-  const copy = redis.duplicate();
+export function duplicateConnection<T extends RedisConnection>(redis: T): T {
+  const copy = duplicateRedis(redis) as T;
   return clients.has(redis) ? coalesceRedisWrites(copy) : copy;
 }

@@ -8,9 +8,8 @@
  * is read, owned or said, and the readiness is checked in the background.
  * Built from a config and a Redis connection; no globals.
  */
-import { type ClientIdentity, NpcRecords, PolicyStore } from "@mcp-bridge/shared";
+import { type ClientIdentity, NpcRecords, PolicyStore, type RedisConnection } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { ActionExecutor, type CommandResult } from "./actions/executor.js";
 import type { NpcConfig } from "./config.js";
@@ -66,7 +65,7 @@ export class NpcService {
    * ioredis copies every defined script onto each pipeline and MULTI it creates (about 0.1 ms each),
    * so the history's transactions and the readers' XACK pipelines run on `redis`, without them.
    */
-  private readonly jobsRedis: Redis;
+  private readonly jobsRedis: RedisConnection;
   readonly executor: ActionExecutor;
   readonly backends: Record<"ollama" | "openai", LlmBackend>;
   readonly ownership: Ownership;
@@ -89,7 +88,7 @@ export class NpcService {
 
   constructor(
     private readonly config: NpcServiceConfig,
-    redis: Redis,
+    redis: RedisConnection,
     private readonly logger: Logger,
   ) {
     this.definitions = new DefinitionStore(config.npcFile, (error) =>

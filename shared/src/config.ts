@@ -5,7 +5,7 @@
  * transform shapes them into the slices main.ts hands to each part, so nothing is declared twice.
  */
 import { z } from "zod";
-import { parseSentinelUrl } from "./redis/connect.js";
+import { parseClusterUrl, parseSentinelUrl } from "./redis/connect.js";
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -104,21 +104,24 @@ export const env = {
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** REDIS_URL, required unless a fallback is given: one Redis, or Sentinels (shared/src/redis/connect.ts). */
+/** REDIS_URL, required unless a fallback is given: one Redis, Sentinels or a Cluster (shared/src/redis/connect.ts). */
 export function redisUrl(fallback?: string) {
   const url = z
     .string({ error: "is required (e.g. redis://127.0.0.1:6379)" })
-    .regex(/^(rediss?|redis\+sentinel):\/\/\S+$/, {
-      error: "must be a redis://, rediss:// or redis+sentinel://host:port,host:port/<master name> URL",
+    .regex(/^(rediss?|redis\+sentinel|redis\+cluster):\/\/\S+$/, {
+      error:
+        "must be a redis://, rediss://, redis+sentinel://host:port,host:port/<master name> or redis+cluster://host:port,host:port URL",
     })
     .superRefine((value, ctx) => {
-      try {
-        parseSentinelUrl(value);
-      } catch (error) {
-        ctx.addIssue({
-          code: "custom",
-          message: `is a redis+sentinel:// URL that ${(error as Error).message}`,
-        });
+      for (const [scheme, parse] of [
+        ["redis+sentinel", parseSentinelUrl],
+        ["redis+cluster", parseClusterUrl],
+      ] as const) {
+        try {
+          parse(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: `is a ${scheme}:// URL that ${(error as Error).message}` });
+        }
       }
     });
   return orDefault(fallback, url);

@@ -21,6 +21,7 @@ export * from "./policy.js";
 export * from "./policy-store.js";
 export * from "./process.js";
 export * from "./redis/connect.js";
+export * from "./redis/slots.js";
 export * from "./redis-script.js";
 export * from "./schemas/common.js";
 export * from "./schemas/envelope.js";

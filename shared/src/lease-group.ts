@@ -13,12 +13,12 @@
  * Every process must be given the same things (the same servers file): the quotas assume it.
  */
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import { Lease } from "./lease.js";
 import type { Logger } from "./logger.js";
+import type { RedisConnection } from "./redis/connect.js";
 
 export interface LeaseGroupOptions {
-  redis: Redis;
+  redis: RedisConnection;
   /** The sorted set of live members. */
   membersKey: string;
   /** The lease key of one thing. */

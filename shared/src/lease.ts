@@ -7,13 +7,13 @@
  * lapsed lease while another process may already own the thing.
  */
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import type { Logger } from "./logger.js";
 import { RELEASE_LEASE, RENEW_LEASE } from "./lua/index.js";
+import type { RedisConnection } from "./redis/connect.js";
 import { runScript } from "./redis-script.js";
 
 export interface LeaseOptions {
-  redis: Redis;
+  redis: RedisConnection;
   key: string;
   ttlMs: number;
   logger: Logger;
@@ -34,15 +34,25 @@ export interface LeaseOptions {
   onNotAcquired?: () => void;
 }
 
-export async function tryAcquire(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
+export async function tryAcquire(
+  redis: RedisConnection,
+  key: string,
+  token: string,
+  ttlMs: number,
+): Promise<boolean> {
   return (await redis.set(key, token, "PX", ttlMs, "NX")) === "OK";
 }
 
-export async function renewLease(redis: Redis, key: string, token: string, ttlMs: number): Promise<boolean> {
+export async function renewLease(
+  redis: RedisConnection,
+  key: string,
+  token: string,
+  ttlMs: number,
+): Promise<boolean> {
   return Number(await runScript(redis, RENEW_LEASE, [key], [token, String(ttlMs)])) === 1;
 }
 
-export async function releaseLease(redis: Redis, key: string, token: string): Promise<boolean> {
+export async function releaseLease(redis: RedisConnection, key: string, token: string): Promise<boolean> {
   return Number(await runScript(redis, RELEASE_LEASE, [key], [token])) === 1;
 }
 

@@ -4,9 +4,10 @@
  * change) and each NPC's conversation history (a list of JSON entries, newest last). npc/ writes
  * both; mcp/ reads them (completions of NPC ids, the minecraft://npcs/{id} resource).
  */
-import type { Redis } from "ioredis";
+
 import { z } from "zod";
 import { redisKeys } from "./job.js";
+import type { RedisConnection } from "./redis/connect.js";
 
 /** Also the entity tag `npc_<id>` and the policy client `npc:<id>`: Minecraft tags allow these. */
 export const NpcIdSchema = z.string().regex(/^[a-z0-9_]{1,32}$/, "must be 1-32 of [a-z0-9_]");
@@ -52,7 +53,7 @@ export class NpcRecords {
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
   ) {
     this.keys = redisKeys(prefix);

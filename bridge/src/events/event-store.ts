@@ -12,8 +12,7 @@
  * So a seq that would skip over an event the emitter may still send is refused, not stored, and the
  * batch stops there; so is a seq the emitter declared gone.
  */
-import { redisKeys, runScript } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
+import { type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import { APPEND_MOD_EVENTS, MOD_SESSION_HELLO } from "../lua/index.js";
 
 /** How many entries a server's event stream keeps by default (EVENTS_STREAM_MAXLEN; trimmed with `~`). */
@@ -65,7 +64,7 @@ export class RedisEventStore implements EventStore {
   private readonly keys;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly streamMaxLen: number,
   ) {

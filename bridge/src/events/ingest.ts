@@ -11,8 +11,8 @@
  */
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { redisKeys } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type WebSocket, WebSocketServer } from "ws";
 import { bearerToken, secretsEqual } from "./auth.js";
@@ -22,7 +22,7 @@ import { type EventMetrics, EventSession } from "./session.js";
 const EVENTS_PATH = "/events";
 
 export interface EventIngestOptions {
-  redis: Redis;
+  redis: RedisConnection;
   /** Key prefix of this project's Redis keys (redisKeys(prefix)). */
   prefix: string;
   servers: ReadonlyArray<{ id: string; eventsToken: string }>;

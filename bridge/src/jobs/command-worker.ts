@@ -12,11 +12,11 @@ import {
   connectRedis,
   type Logger,
   queuePrefix,
+  type RedisConnection,
   runScript,
   type ScriptRedis,
 } from "@mcp-bridge/shared";
 import type { Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import { TAKE_OVER_ACTIVE } from "../lua/index.js";
 import type { JobProcessor } from "./job-processor.js";
 import { LeanWorker } from "./lean-worker.js";
@@ -35,7 +35,7 @@ export interface CommandWorkerOptions {
 }
 
 export class CommandWorker {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   readonly worker: Worker;
   private running = false;
   private closing: Promise<void> | undefined;

@@ -8,11 +8,13 @@
  * waiters set is read and removed in the same script, so a producer joins before it (and is
  * answered) or finds the job finished. Out: one LPUSH + PEXPIRE per reply list, in one script
  * (EVALSHA: an ioredis MULTI builds a pipeline object per call, ~0.1 ms of CPU per job), best effort:
- * a producer that misses a reply reads the job from the queue (JobClient's sweep).
+ * a producer that misses a reply reads the job from the queue (JobClient's sweep). On a Redis
+ * Cluster the reply lists are in other slots than the waiters set (tagged with the server), so
+ * there the waiters are read and removed in one MULTI on their slot and each list gets its own
+ * LPUSH + PEXPIRE.
  */
-import { type Logger, redisKeys, runScript } from "@mcp-bridge/shared";
+import { type Logger, type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import type { Job, Worker } from "bullmq";
-import type { Redis } from "ioredis";
 import { PUSH_REPLY } from "../lua/index.js";
 
 /** A reply list nobody reads (its process ended) is gone this long after the last reply. */
@@ -24,7 +26,7 @@ export class JobReplies {
   private readonly replyPrefix: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly serverId: string,
     private readonly logger: Logger,
@@ -50,13 +52,33 @@ export class JobReplies {
     const to = this.replyTo.get(job);
     if (!to) return;
     this.replyTo.delete(job);
-    const keys = [this.keys.reply(to), this.keys.flightWaiters(this.serverId, String(job.id))];
-    runScript(this.redis, PUSH_REPLY, keys, [JSON.stringify(message), REPLY_TTL_MS, this.replyPrefix]).catch(
-      (error: Error) =>
-        this.logger.warn(
-          { jobId: job.id, err: error.message },
-          "could not send a job's reply; the producer reads the job instead",
-        ),
+    const waiters = this.keys.flightWaiters(this.serverId, String(job.id));
+    const json = JSON.stringify(message);
+    (this.redis.isCluster
+      ? this.pushPerSlot(to, waiters, json)
+      : runScript(
+          this.redis,
+          PUSH_REPLY,
+          [this.keys.reply(to), waiters],
+          [json, REPLY_TTL_MS, this.replyPrefix],
+        )
+    ).catch((error: Error) =>
+      this.logger.warn(
+        { jobId: job.id, err: error.message },
+        "could not send a job's reply; the producer reads the job instead",
+      ),
+    );
+  }
+
+  private async pushPerSlot(to: string, waitersKey: string, json: string): Promise<void> {
+    const taken = await this.redis.multi().smembers(waitersKey).del(waitersKey).exec();
+    const [error, members] = taken?.[0] ?? [new Error("the transaction was discarded")];
+    if (error) throw error;
+    const waiters = members as string[];
+    await Promise.all(
+      [to, ...waiters].map((id) =>
+        this.redis.multi().lpush(this.keys.reply(id), json).pexpire(this.keys.reply(id), REPLY_TTL_MS).exec(),
+      ),
     );
   }
 }

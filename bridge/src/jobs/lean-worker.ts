@@ -24,19 +24,18 @@
  * script be missing or late, the worker only wakes once for nothing, as BullMQ's does. Everything
  * else (locks, stalled checks, retries, events, states in Bull Board) is BullMQ's own.
  */
-import { runScript } from "@mcp-bridge/shared";
+import { type RedisConnection, runScript } from "@mcp-bridge/shared";
 import { type Job, type Processor, Worker, type WorkerOptions } from "bullmq";
-import type { Redis } from "ioredis";
 import { CLEAR_MARKER_IF_IDLE } from "../lua/index.js";
 
 export interface LeanWorkerOptions extends WorkerOptions {
-  connection: Redis;
+  connection: RedisConnection;
 }
 
 type Send = (...args: unknown[]) => Promise<unknown>;
 
 export class LeanWorker extends Worker {
-  private readonly redis: Redis;
+  private readonly redis: RedisConnection;
   /** Jobs fetched and not finished yet. */
   private readonly owned = new Set<Job>();
   /** The last fetch handed out a job, so its script set the base marker, and no wake-up since. */

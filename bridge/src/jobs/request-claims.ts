@@ -20,8 +20,7 @@
  * Only writes are claimed (the job processor): a read changes nothing and may run again.
  */
 import { randomUUID } from "node:crypto";
-import { BridgeError, errorDetails, redisKeys, runScript } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
+import { BridgeError, errorDetails, type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import { CLAIM_REQUEST, FINISH_REQUEST, SETTLE_REQUEST } from "../lua/index.js";
 import type { ExecutionResult } from "./job-processor.js";
 import type { Mode } from "./mod-command.js";
@@ -42,7 +41,7 @@ export interface OnceResult extends ExecutionResult {
 }
 
 export interface RequestClaimsOptions {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   maxAgeMs: number;
   now?: () => number;

@@ -6,8 +6,7 @@
  * position is not the one the caller started from, so a bridge that restarts, or a second
  * bridge that briefly tails the same file, can never store a line's event twice.
  */
-import { redisKeys, runScript } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
+import { type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import { COMMIT_LOG_EVENTS } from "../lua/index.js";
 
 export interface LogPosition {
@@ -32,7 +31,7 @@ export class LogPositionStore {
   private readonly streamKey: string;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly serverId: string,
     private readonly streamMaxLen: number,

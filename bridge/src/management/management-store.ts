@@ -4,8 +4,7 @@
  * (HINCRBY + XADD), so seq numbers are never reused. The source is live only: there is no position
  * to keep and nothing to replay.
  */
-import { redisKeys, runScript } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
+import { type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import { ADD_MANAGEMENT_EVENT } from "../lua/index.js";
 
 /** The seq the caller writes into the envelope; the script puts the real one in its place. */
@@ -16,7 +15,7 @@ export class ManagementStore {
   private readonly keys: string[];
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     prefix: string,
     private readonly serverId: string,
     private readonly streamMaxLen: number,

@@ -6,13 +6,14 @@
  * and hands servers over gracefully (active jobs finish first) when a bridge joins. A single bridge
  * is a fleet of one: it owns everything.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { LeaseGroup, type Logger, redisKeys } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 import type { BridgeMetrics } from "../ops/index.js";
 import type { ServerRuntime } from "./server-runtime.js";
 
 export interface FleetOptions {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   ttlMs: number;
   ownerName: string;

@@ -5,6 +5,8 @@
  * is taken and release() when it is lost or given up. Losing it closes the connection at once; a
  * graceful stop or a handover to another bridge finishes active jobs first.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import {
   BridgeError,
   type Logger,
@@ -12,7 +14,6 @@ import {
   type PolicyStore,
   type RequestMessage,
 } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 import type { ServerConfig } from "../config.js";
 import { boundError, boundValue, DEFAULT_RESULT_MAX_BYTES } from "../jobs/answer-bound.js";
 import { CommandWorker } from "../jobs/command-worker.js";
@@ -39,7 +40,7 @@ export interface ServerRuntimeOptions {
   batchMax: number;
   concurrency: number;
   /** The process's shared Redis connection (request claims, replies, takeover script). */
-  leaseRedis: Redis;
+  leaseRedis: RedisConnection;
   /** Whether this process holds the server's lease now (the fleet's answer). */
   leaseHeld: () => boolean;
   policies: Pick<PolicyStore, "current">;

@@ -4,12 +4,13 @@
  * so a dead bridge's word expires. Producers read it to refuse calls to a server the bridge gave up
  * on (a refused RCON password) at once instead of queuing jobs that would wait for a restart.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { type Logger, redisKeys } from "@mcp-bridge/shared";
 import type { ServerStateRecord } from "@mcp-bridge/shared/queue";
-import type { Redis } from "ioredis";
 
 export interface StatePublisherOptions {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   serverId: string;
   logger: Logger;

@@ -1,6 +1,5 @@
 /** Builds the log-tail and management sources of one server from its config, and their arbiter. */
-import type { EventSourceName, Logger } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
+import type { EventSourceName, Logger, RedisConnection } from "@mcp-bridge/shared";
 import type { ServerConfig } from "../config.js";
 import { LogTailSource } from "../logtail/log-tail-source.js";
 import { LogPositionStore } from "../logtail/position-store.js";
@@ -12,7 +11,7 @@ import { ServerSources } from "./server-sources.js";
 import { SourceArbiter } from "./source-table.js";
 
 export interface SourceDeps {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   streamMaxLen: number;
   logTailPollMs: number;

@@ -5,14 +5,18 @@
  * publishes their description (which is active and what it delivers) to Redis for the MCP server's
  * event tools; it is also served in get_server_info and /readyz.
  */
-import { type EventSourceDescription, type Logger, redisKeys } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
+import {
+  type EventSourceDescription,
+  type Logger,
+  type RedisConnection,
+  redisKeys,
+} from "@mcp-bridge/shared";
 import type { EventSource } from "./event-source.js";
 import type { SourceArbiter } from "./source-table.js";
 
 export interface ServerSourcesOptions {
   serverId: string;
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   logger: Logger;
   arbiter: SourceArbiter;

@@ -7,16 +7,15 @@
  * window.
  */
 import { randomUUID } from "node:crypto";
-import { BridgeError, redisKeys, runScript } from "@mcp-bridge/shared";
+import { BridgeError, type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import { guardRedis } from "@mcp-bridge/shared/queue";
-import type { Redis } from "ioredis";
 import { RATE_SLIDING_LOG } from "../lua/index.js";
 
 export const RATE_WINDOW_MS = 60_000;
 
 export class RateLimiter {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
     private readonly now: () => number = Date.now,
   ) {}

@@ -3,10 +3,11 @@
  * filters. Out: EventRecords in stream order and the cursor to continue from. Work per call is
  * bounded (MAX_SCAN entries), so a narrow filter over a long stream still answers quickly.
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { type EventSourceDescription, EventSourcesRecordSchema, redisKeys } from "@mcp-bridge/shared";
 import { type EventRecord, recordFromEntry, type StreamEntry } from "@mcp-bridge/shared/events";
 import { guardRedis } from "@mcp-bridge/shared/queue";
-import type { Redis } from "ioredis";
 import { matchesFilter, type SubscriptionFilter } from "./subscription.js";
 
 export const MAX_SCAN = 5000;
@@ -34,7 +35,7 @@ export interface EventPage {
 
 export class EventLog {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
   ) {}
 

@@ -4,10 +4,9 @@
  * Each wait blocks on its OWN connection (XREAD BLOCK would stall every other command on a shared
  * one); cancelling the request disconnects it at once.
  */
-import { BridgeError } from "@mcp-bridge/shared";
+import { BridgeError, duplicateRedis, type RedisConnection } from "@mcp-bridge/shared";
 import { recordFromEntry, type StreamEntry } from "@mcp-bridge/shared/events";
 import { redisUnreachable } from "@mcp-bridge/shared/queue";
-import type { Redis } from "ioredis";
 import type { EventLog, EventPage, EventQuery } from "./event-log.js";
 import { matchesFilter } from "./subscription.js";
 
@@ -17,7 +16,7 @@ export interface WaitResult extends EventPage {
 
 export class EventWaiter {
   constructor(
-    private readonly base: Redis,
+    private readonly base: RedisConnection,
     private readonly log: EventLog,
   ) {}
 
@@ -29,7 +28,7 @@ export class EventWaiter {
     const first = await this.log.query(q);
     if (first.events.length > 0) return { ...first, timedOut: false };
     // maxRetriesPerRequest 0: a dropped connection fails the wait at once instead of hanging.
-    const connection = this.base.duplicate({
+    const connection = duplicateRedis(this.base, {
       maxRetriesPerRequest: 0,
       lazyConnect: true,
       connectTimeout: 2000,

@@ -4,8 +4,14 @@
  * than `summarizeAbove`, everything but the last `keepVerbatim` entries is replaced by one summary
  * entry: written by the LLM, or, when the LLM is down, a plain truncation of the older lines.
  */
-import { type NpcHistoryEntry, npcHistoryLine, redisKeys, runScript } from "@mcp-bridge/shared";
-import type { ChainableCommander, Redis } from "ioredis";
+import {
+  type NpcHistoryEntry,
+  npcHistoryLine,
+  type RedisConnection,
+  redisKeys,
+  runScript,
+} from "@mcp-bridge/shared";
+import type { ChainableCommander } from "ioredis";
 import { REPLACE_OLDER_HISTORY } from "../lua/index.js";
 
 /** The entry format and its summary line are shared (mcp/ reads histories too). */
@@ -72,7 +78,7 @@ export class ConversationHistory {
   private readonly keys: ReturnType<typeof redisKeys>;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
     private readonly settings: HistorySettings = DEFAULT_HISTORY,
   ) {

@@ -11,10 +11,14 @@
  * reader's handler: the owner's reader need not wake for it. Such an entry is pending for this
  * consumer exactly as if its reader had read it (a crash leaves it pending; the next reader's
  * backlog read or the new owner's claim delivers it).
+ * On a Redis Cluster a server's event stream (`{<serverId>}`) and the inboxes (`{npc}`) are in
+ * different slots, so the script cannot XACK the source: there it sets a routed-once marker in
+ * `{npc}` (SET NX) in place of the XACK, and the sources are acknowledged after it. An entry
+ * delivered again (a crash between the two, or a claim) finds its marker and is only acknowledged;
+ * the marker lasts ROUTED_TTL_MS, longer than an entry stays pending while any consumer runs.
  */
-import { type ClientIdentity, redisKeys, runScript } from "@mcp-bridge/shared";
+import { type ClientIdentity, type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import { type GroupEntry, recordFromEntry } from "@mcp-bridge/shared/events";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import {
   type Candidate,
@@ -50,6 +54,9 @@ function messageId(entry: Pick<GroupEntry, "stream" | "id">): string {
   return `${entry.stream}/${entry.id}`;
 }
 
+/** How long a routed-once marker (cluster only) outlives its routing. */
+const ROUTED_TTL_MS = 15 * 60_000;
+
 /** An inbox entry the ROUTE script read for this consumer. */
 export interface TakenEntry {
   stream: string;
@@ -58,7 +65,7 @@ export interface TakenEntry {
 }
 
 export interface FanOutDeps {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   group: string;
   /** This process's consumer name in the group (the owned inboxes are read as it). */
@@ -172,18 +179,29 @@ export class FanOut {
       }
       return i;
     };
-    const args: (string | number)[] = [group, INBOX_MAXLEN, consumer];
+    const cluster = this.deps.redis.isCluster;
+    const args: (string | number)[] = [group, INBOX_MAXLEN, consumer, cluster ? ROUTED_TTL_MS : 0];
     for (const r of batch) {
-      args.push(at(r.entry.stream), r.entry.id, r.inboxes.length);
+      const source = cluster ? `${this.deps.prefix}:{npc}:routed:${messageId(r.entry)}` : r.entry.stream;
+      args.push(at(source), r.entry.id, r.inboxes.length);
       for (const inbox of r.inboxes) args.push(inbox.owned ? -at(inbox.key) : at(inbox.key));
       args.push(r.fields.length, ...r.fields);
     }
-    return runScript(this.deps.redis, ROUTE_ENTRIES, keys, args).then(
-      (reply) => {
+    return runScript(this.deps.redis, ROUTE_ENTRIES, keys, args)
+      .then(async (reply) => {
+        if (cluster) await this.ackSources(batch);
         const [, taken] = reply as [number, [string, string, string[]][]];
         return taken.map(([stream, id, fields]) => ({ stream, id, fields }));
-      },
-      (error: Error) => error,
+      })
+      .catch((error: Error) => error);
+  }
+
+  /** Cluster only: the routed entries' XACKs, one per source stream (each in its own slot). */
+  private async ackSources(batch: Route[]): Promise<void> {
+    const ids = new Map<string, string[]>();
+    for (const { entry } of batch) ids.set(entry.stream, [...(ids.get(entry.stream) ?? []), entry.id]);
+    await Promise.all(
+      [...ids].map(([stream, list]) => this.deps.redis.xack(stream, this.deps.group, ...list)),
     );
   }
 

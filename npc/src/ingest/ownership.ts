@@ -6,12 +6,13 @@
  * first. In: the defined NPC ids (sync). Out: onAcquired / onLost / handOver per NPC
  * (docs/architecture.md, "NPC ownership").
  */
+
+import type { RedisConnection } from "@mcp-bridge/shared";
 import { LeaseGroup, redisKeys } from "@mcp-bridge/shared";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 
 export interface OwnershipOptions {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   ttlMs: number;
   /** This process's name in the lease values (its consumer name). */

@@ -7,15 +7,14 @@
  * every entry of its inbox still pending for another consumer (the previous owner, which holds no
  * lease any more), so the new owner's backlog read delivers them.
  */
-import { redisKeys } from "@mcp-bridge/shared";
+import { duplicateRedis, type RedisConnection, redisKeys } from "@mcp-bridge/shared";
 import { GroupReader } from "@mcp-bridge/shared/events";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import { type FanOut, linesStream, type StreamNames, type TakenEntry } from "./fan-out.js";
 import type { Inbox } from "./inbox.js";
 
 export interface ReadersOptions {
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   group: string;
   consumer: string;
@@ -141,7 +140,7 @@ export class IngestReaders {
     const { redis, group, consumer, claimIdleMs, readIntervalMs, logger } = this.options;
     return new GroupReader({
       minIntervalMs: readIntervalMs,
-      connection: redis.duplicate({ maxRetriesPerRequest: null }),
+      connection: duplicateRedis(redis, { maxRetriesPerRequest: null }),
       redis,
       streams,
       group,

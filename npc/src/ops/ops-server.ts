@@ -5,9 +5,8 @@
 
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Policy, PolicyWatch } from "@mcp-bridge/shared";
+import type { Policy, PolicyWatch, RedisConnection } from "@mcp-bridge/shared";
 import { createHttpApp } from "@mcp-bridge/shared/mcp";
-import type { Redis } from "ioredis";
 import type { NpcService } from "../service.js";
 import { createOperatorServer } from "./operator-tools.js";
 
@@ -18,7 +17,7 @@ export interface OpsServer {
 
 export async function startOpsServer(
   service: NpcService,
-  redis: Redis,
+  redis: RedisConnection,
   policy: () => Policy,
   options: { host: string; port: number; allowedHosts: string[]; policyChanges?: PolicyWatch },
 ): Promise<OpsServer> {

@@ -4,20 +4,36 @@
  * the speaker and never to the speaker; the source entry is acknowledged in the same script. An
  * entry held by two processes at once (claimed while its first holder still runs) is routed once.
  * Player positions come from a stand-in for the bridge's answers (the tracker's job runner).
+ * Each case runs on one Redis and on a Redis Cluster (three local primaries), where the events
+ * stream and the inboxes are in different slots (a routed-once marker replaces the in-script XACK).
  */
-import { createLogger, redisKeys } from "@mcp-bridge/shared";
+import { connectRedis, createLogger, type RedisConnection, redisKeys } from "@mcp-bridge/shared";
 import type { GroupEntry } from "@mcp-bridge/shared/events";
-import { Redis } from "ioredis";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { redisServerAvailable, startCluster } from "../../../shared/testing/redis-ha.js";
 import { FanOut, lineEntryFields, linesStream, type TakenEntry } from "../../src/ingest/fan-out.js";
 import { parseInbox } from "../../src/ingest/inbox-entry.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { PlayerTracker } from "../../src/world/player-tracker.js";
 import { npcDefinition } from "../support/definitions.js";
 
-const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
-afterAll(() => redis.disconnect());
+let redis: RedisConnection;
+const targets = [
+  { name: "real Redis", start: async () => ({ url: testRedisUrl(), stop: async () => undefined }) },
+  ...(redisServerAvailable()
+    ? [
+        {
+          name: "Redis Cluster",
+          start: async () => {
+            const cluster = await startCluster();
+            const nodes = cluster.nodes.map((n) => `${n.host}:${n.port}`).join(",");
+            return { url: `redis+cluster://${nodes}`, stop: () => cluster.stop() };
+          },
+        },
+      ]
+    : []),
+];
 
 const SERVER = "s";
 const bob = npcDefinition({ location: { serverId: SERVER, x: 0, y: 64, z: 0 } });
@@ -95,7 +111,18 @@ async function setup() {
   return { prefix, events, lines, fanOut, take, inbox, chat, calls, handed };
 }
 
-describe("fan-out (real Redis)", () => {
+describe.each(targets)("fan-out ($name)", ({ start }) => {
+  let stop: () => Promise<unknown>;
+  beforeAll(async () => {
+    const target = await start();
+    stop = target.stop;
+    redis = connectRedis(target.url, { maxRetriesPerRequest: 3 });
+  }, 30_000);
+  afterAll(async () => {
+    redis?.disconnect();
+    await stop?.();
+  });
+
   it("routes chat to the inboxes of the NPCs in range, once, even when two processes hold the entry", async () => {
     const { events, fanOut, take, inbox, chat } = await setup();
     const [a, b] = [fanOut(), fanOut()];

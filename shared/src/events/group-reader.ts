@@ -6,9 +6,14 @@
  * first re-reads its own pending entries (a restart neither loses nor skips a message), and it
  * claims entries that another consumer left pending longer than `claimIdleMs` (a crashed process).
  * Acknowledgements made in the same tick go out together: one XACK per stream with all their ids.
+ * On a Redis Cluster a command or pipeline names keys of one slot only: there each slot's streams
+ * get their own read loop (on its own blocking connection) and their own pipelines; on a single
+ * Redis one loop reads every stream, which is cheapest.
  */
-import type { Redis } from "ioredis";
+
 import type { Logger } from "pino";
+import { duplicateRedis, type RedisConnection } from "../redis/connect.js";
+import { keysPerCommand } from "../redis/slots.js";
 import type { StreamEntry } from "./event-record.js";
 
 export interface GroupEntry {
@@ -33,9 +38,9 @@ export type GroupHandler = (entry: GroupEntry) => void | Promise<void>;
 
 export interface GroupReaderOptions {
   /** Blocking connection, used only by this reader's XREADGROUP. */
-  connection: Redis;
+  connection: RedisConnection;
   /** Non-blocking connection for XGROUP, XACK and XAUTOCLAIM. */
-  redis: Redis;
+  redis: RedisConnection;
   streams: string[];
   group: string;
   consumer: string;
@@ -55,14 +60,21 @@ export interface GroupReaderOptions {
 
 const RETRY_MS = 1000;
 
+/** One read loop: the streams it reads (all, or one slot's on a cluster) on its blocking connection. */
+interface ReadLoop {
+  connection: RedisConnection;
+  streams: string[];
+  lastClaim: number;
+  lastRead: number;
+  /** The XREADGROUP arguments of a new-entry read (the same every time). */
+  newArgs?: (string | number)[];
+}
+
 export class GroupReader {
   private running = false;
   private handler: GroupHandler | undefined;
-  private loop: Promise<void> | undefined;
-  private lastClaim = 0;
-  private lastRead = 0;
-  /** The XREADGROUP arguments of a new-entry read (the same every time). */
-  private newArgs: (string | number)[] | undefined;
+  private loops: Promise<void>[] = [];
+  private readonly connections: RedisConnection[] = [];
   /** Delivered and not yet acknowledged: never handed out twice by this process. */
   private readonly inFlight = new Set<string>();
   /** Acknowledgements waiting for this tick's XACK, by stream. */
@@ -75,7 +87,12 @@ export class GroupReader {
     if (this.running) return;
     this.running = true;
     this.handler = handler;
-    this.loop = this.run(handler);
+    const { connection, streams } = this.options;
+    this.loops = keysPerCommand(connection, streams).map((slotStreams, i) => {
+      const own = i === 0 ? connection : duplicateRedis(connection);
+      this.connections.push(own);
+      return this.run(handler, own, slotStreams);
+    });
   }
 
   /**
@@ -91,12 +108,16 @@ export class GroupReader {
   async close(): Promise<void> {
     this.running = false;
     this.options.connection.disconnect();
-    await Promise.race([this.loop, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+    for (const connection of this.connections) connection.disconnect();
+    await Promise.race([
+      Promise.all(this.loops),
+      new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+    ]);
   }
 
-  private async ensureGroups(): Promise<void> {
+  private async ensureGroups(streams: string[]): Promise<void> {
     const { redis, group, startId = "$" } = this.options;
-    for (const stream of this.options.streams) {
+    for (const stream of streams) {
       try {
         await redis.xgroup("CREATE", stream, group, startId, "MKSTREAM");
       } catch (error) {
@@ -105,20 +126,21 @@ export class GroupReader {
     }
   }
 
-  private async run(handler: GroupHandler): Promise<void> {
+  private async run(handler: GroupHandler, connection: RedisConnection, streams: string[]): Promise<void> {
     let ready = false;
     let backlog: string | undefined = "0";
+    const loop: ReadLoop = { connection, streams, lastClaim: 0, lastRead: 0 };
     while (this.running) {
       try {
         if (!ready) {
-          await this.ensureGroups();
+          await this.ensureGroups(streams);
           ready = true;
         }
-        if (backlog) backlog = await this.readOnce(handler, backlog);
+        if (backlog) backlog = await this.readOnce(handler, loop, backlog);
         else {
-          await this.claimAbandoned(handler);
-          await this.spaceReads();
-          await this.readOnce(handler, ">");
+          await this.claimAbandoned(handler, loop);
+          await this.spaceReads(loop);
+          await this.readOnce(handler, loop, ">");
         }
       } catch (error) {
         if (!this.running) return;
@@ -129,20 +151,20 @@ export class GroupReader {
     }
   }
 
-  private async spaceReads(): Promise<void> {
+  private async spaceReads(loop: ReadLoop): Promise<void> {
     const { minIntervalMs = 0 } = this.options;
-    const wait = this.lastRead + minIntervalMs - performance.now();
+    const wait = loop.lastRead + minIntervalMs - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.lastRead = performance.now();
+    loop.lastRead = performance.now();
   }
 
-  private readArgs(id: string): (string | number)[] {
-    if (id === ">" && this.newArgs) return this.newArgs;
-    const { group, consumer, streams, blockMs = 2000, count = 200 } = this.options;
+  private readArgs(loop: ReadLoop, id: string): (string | number)[] {
+    if (id === ">" && loop.newArgs) return loop.newArgs;
+    const { group, consumer, blockMs = 2000, count = 200 } = this.options;
     const args: (string | number)[] = ["GROUP", group, consumer, "COUNT", count];
     if (id === ">") args.push("BLOCK", blockMs);
-    args.push("STREAMS", ...streams, ...streams.map(() => id));
-    if (id === ">") this.newArgs = args;
+    args.push("STREAMS", ...loop.streams, ...loop.streams.map(() => id));
+    if (id === ">") loop.newArgs = args;
     return args;
   }
 
@@ -150,9 +172,9 @@ export class GroupReader {
    * One XREADGROUP. With ">" new entries; with an id, this consumer's own pending entries after it
    * (the backlog after a restart): returns the id to continue from, or undefined when it is done.
    */
-  private async readOnce(handler: GroupHandler, id: string): Promise<string | undefined> {
-    const { connection, redis, group } = this.options;
-    const reply = (await connection.call("XREADGROUP", ...this.readArgs(id))) as
+  private async readOnce(handler: GroupHandler, loop: ReadLoop, id: string): Promise<string | undefined> {
+    const { redis, group } = this.options;
+    const reply = (await loop.connection.call("XREADGROUP", ...this.readArgs(loop, id))) as
       | [string, StreamEntry[]][]
       | null;
     let last: string | undefined;
@@ -198,29 +220,30 @@ export class GroupReader {
     });
   }
 
-  /** One XACK per stream for every acknowledgement made since the last flush, in one pipeline. */
+  /** One XACK per stream for every acknowledgement made since the last flush, in one pipeline (per slot). */
   private async flushAcks(): Promise<void> {
     const batch = this.acks;
     this.acks = new Map();
     const { redis, group } = this.options;
-    const pipeline = redis.pipeline();
-    for (const [stream, list] of batch) pipeline.xack(stream, group, ...list.map((a) => a.id));
-    const errors = await pipeline.exec().then(
-      (results) => (results ?? []).map(([error]) => error),
-      (error: Error) => [...batch.keys()].map(() => error),
-    );
-    let i = 0;
-    for (const list of batch.values()) {
-      const error = errors[i++] ?? undefined;
-      for (const a of list) a.done(error);
+    for (const streams of keysPerCommand(redis, [...batch.keys()])) {
+      const pipeline = redis.pipeline();
+      for (const stream of streams) pipeline.xack(stream, group, ...batch.get(stream)!.map((a) => a.id));
+      const errors = await pipeline.exec().then(
+        (results) => (results ?? []).map(([error]) => error),
+        (error: Error) => streams.map(() => error),
+      );
+      streams.forEach((stream, i) => {
+        for (const a of batch.get(stream)!) a.done(errors[i] ?? undefined);
+      });
     }
   }
 
   /** One XAUTOCLAIM per stream, all in one pipeline (a reader of many streams must not stall on them). */
-  private async claimAbandoned(handler: GroupHandler): Promise<void> {
-    const { redis, group, consumer, streams, claimIdleMs = 60_000 } = this.options;
-    if (Date.now() - this.lastClaim < claimIdleMs / 2) return;
-    this.lastClaim = Date.now();
+  private async claimAbandoned(handler: GroupHandler, loop: ReadLoop): Promise<void> {
+    const { redis, group, consumer, claimIdleMs = 60_000 } = this.options;
+    const { streams } = loop;
+    if (Date.now() - loop.lastClaim < claimIdleMs / 2) return;
+    loop.lastClaim = Date.now();
     const pipeline = redis.pipeline();
     for (const stream of streams)
       pipeline.xautoclaim(stream, group, consumer, claimIdleMs, "0-0", "COUNT", 100);

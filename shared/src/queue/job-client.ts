@@ -9,7 +9,6 @@
  */
 
 import { type Job, Queue } from "bullmq";
-import type { Redis } from "ioredis";
 import type { Logger } from "pino";
 import {
   BridgeError,
@@ -26,6 +25,7 @@ import {
   signJob,
   withRetentionDefaults,
 } from "../index.js";
+import type { RedisConnection } from "../redis/connect.js";
 import { dataFromReturnValue, errorFromFailedJob } from "./failure.js";
 import { guardRedis } from "./redis-guard.js";
 import { ReplyInbox, type ReplyMessage } from "./reply-inbox.js";
@@ -69,7 +69,7 @@ interface ServerQueue {
 
 export interface JobClientOptions {
   /** Non-blocking connection for adds and reads (maxRetriesPerRequest small). */
-  redis: Redis;
+  redis: RedisConnection;
   prefix: string;
   secret: string;
   timeoutMs: number;

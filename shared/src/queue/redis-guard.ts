@@ -4,17 +4,18 @@
  * name the Redis (its URL without the password) and what to do, not ioredis' own wording.
  */
 
-import type { Redis } from "ioredis";
+import { Cluster } from "ioredis";
 import { BridgeError } from "../index.js";
+import type { RedisConnection } from "../redis/connect.js";
 
 export const REDIS_DEADLINE_MS = 3000;
 
 /** The client's last connection error (ioredis reports it on "error" and then only retries). */
-const lastErrors = new WeakMap<Redis, Error>();
-const watched = new WeakSet<Redis>();
+const lastErrors = new WeakMap<RedisConnection, Error>();
+const watched = new WeakSet<RedisConnection>();
 
 export async function guardRedis<T>(
-  redis: Redis,
+  redis: RedisConnection,
   what: string,
   call: () => Promise<T>,
   deadlineMs = REDIS_DEADLINE_MS,
@@ -40,7 +41,11 @@ export async function guardRedis<T>(
 }
 
 /** Where a client connects, as a URL without the password: redis://host:port/db. */
-export function redisAddress(redis: Pick<Redis, "options">): string {
+export function redisAddress(redis: RedisConnection): string {
+  if (redis instanceof Cluster) {
+    const nodes = redis.nodes("master").map((n) => `${n.options.host}:${n.options.port}`);
+    return `redis+cluster://${nodes.join(",") || "(no node known yet)"}`;
+  }
   const o = redis.options;
   if (o.path) return `unix:${o.path}`;
   if (o.sentinels?.length) {
@@ -74,19 +79,19 @@ export function redisReason(error: unknown, connectionError?: Error): string {
 }
 
 /** CONNECTION_ERROR for a failed Redis call made while `what`, in plain words. */
-export function redisUnreachable(redis: Redis, what: string, error: unknown): BridgeError {
+export function redisUnreachable(redis: RedisConnection, what: string, error: unknown): BridgeError {
   watchConnection(redis);
   return unreachable(redis, what, redisReason(error, lastErrors.get(redis)), error);
 }
 
-function watchConnection(redis: Redis): void {
+function watchConnection(redis: RedisConnection): void {
   if (watched.has(redis)) return;
   watched.add(redis);
   redis.on("error", (error: Error) => lastErrors.set(redis, error));
   redis.on("ready", () => lastErrors.delete(redis));
 }
 
-function unreachable(redis: Redis, what: string, reason: string, cause?: unknown): BridgeError {
+function unreachable(redis: RedisConnection, what: string, reason: string, cause?: unknown): BridgeError {
   return new BridgeError(
     "CONNECTION_ERROR",
     `Redis at ${redisAddress(redis)} is unreachable while ${what}: ${reason}. Start it or fix REDIS_URL`,

@@ -8,8 +8,8 @@
  * finishing a job and replying) is found by the JobClient's sweep, which reads the job itself.
  */
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
 import { redisKeys } from "../job.js";
+import { duplicateRedis, type RedisConnection } from "../redis/connect.js";
 
 /** What the bridge pushes: the job's return value, or its failedReason when it failed for good. */
 export type ReplyMessage =
@@ -35,7 +35,7 @@ const DRAIN_MAX = 1000;
 export class ReplyInbox {
   /** The id put in each job's signed data (`replyTo`). */
   readonly id = randomUUID();
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   private readonly key: string;
   private closed = false;
   private loop: Promise<void> | undefined;
@@ -43,13 +43,13 @@ export class ReplyInbox {
   private blmpop = true;
 
   constructor(
-    redis: Redis,
+    redis: RedisConnection,
     prefix: string,
     private readonly onReply: (reply: ReplyMessage) => void,
   ) {
     this.key = redisKeys(prefix).reply(this.id);
     // Blocking reads need their own connection; ioredis retries them across reconnects.
-    this.connection = redis.duplicate({ maxRetriesPerRequest: null });
+    this.connection = duplicateRedis(redis, { maxRetriesPerRequest: null });
     this.connection.on("error", () => undefined);
   }
 

@@ -8,9 +8,10 @@
  * bridge restarts. It refuses only NEW calls: jobs already queued stay queued and run once the bridge
  * is restarted with the right settings, so no accepted job is failed by a configuration mistake.
  */
-import type { Redis } from "ioredis";
+
 import { z } from "zod";
 import { BridgeError, ErrorPayloadSchema, redisKeys } from "../index.js";
+import type { RedisConnection } from "../redis/connect.js";
 import { guardRedis } from "./redis-guard.js";
 
 export const ServerStateRecordSchema = z.object({
@@ -29,7 +30,7 @@ export class ServerStateReader {
   private readonly cache = new Map<string, { readAt: number; refusing: BridgeError | undefined }>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
   ) {}
 

@@ -15,9 +15,9 @@
  * of that client (the queue, and so the server, is part of BullMQ's key).
  */
 import { createHash } from "node:crypto";
-import type { Redis } from "ioredis";
 import { canonicalJson, redisKeys } from "../job.js";
 import { JOIN_FLIGHT } from "../lua/index.js";
+import type { RedisConnection } from "../redis/connect.js";
 import { runScript } from "../redis-script.js";
 
 export function flightId(op: string, args: unknown, clientId: string): string {
@@ -37,7 +37,7 @@ export type JoinResult =
 
 /** `jobKey`: the job's hash key (queue.toKey(jobId)) on server `serverId`'s queue. */
 export async function joinFlight(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   serverId: string,
   jobKey: string,

@@ -5,10 +5,17 @@
  *     the Sentinels to ask for the current primary of <master name>; the credentials are the
  *     primary's. The connection follows a promotion by itself: the Sentinels announce it
  *     (`+switch-master`, watched by ioredis' failover detector) and a reconnect asks them again.
+ *   redis+cluster://[[user]:password@]host:port[,host:port...]
+ *     some primaries of a Redis Cluster (ioredis asks them for the slot map and follows MOVED/ASK);
+ *     the credentials are every node's. Keys are laid out so each script touches one slot
+ *     (shared/src/job.ts); readers of several servers' streams read per slot (./slots.ts).
  * One variable, so every process (MCP, bridge, NPC, scripts) and the compose file keep passing a
  * single string, and the config kit validates it once.
  */
-import { Redis, type RedisOptions } from "ioredis";
+import { Cluster, Redis, type RedisOptions } from "ioredis";
+
+/** What connectRedis returns: one Redis (plain or via Sentinels) or a Cluster; both answer the commands. */
+export type RedisConnection = Redis | Cluster;
 
 export interface SentinelTarget {
   sentinels: { host: string; port: number }[];
@@ -20,7 +27,15 @@ export interface SentinelTarget {
   db?: number;
 }
 
+export interface ClusterTarget {
+  nodes: { host: string; port: number }[];
+  username?: string;
+  password?: string;
+}
+
 export const SENTINEL_SCHEME = "redis+sentinel:";
+export const CLUSTER_SCHEME = "redis+cluster:";
+const DEFAULT_REDIS_PORT = 6379;
 const DEFAULT_SENTINEL_PORT = 26379;
 
 /** Undefined for a plain redis:// or rediss:// URL; the Sentinel target otherwise (throws on a malformed one). */
@@ -28,23 +43,16 @@ export function parseSentinelUrl(url: string): SentinelTarget | undefined {
   if (!url.startsWith(`${SENTINEL_SCHEME}//`)) return undefined;
   const rest = url.slice(SENTINEL_SCHEME.length + 2);
   const at = rest.lastIndexOf("@", rest.search(/[/?]|$/));
-  const credentials = at >= 0 ? rest.slice(0, at) : "";
   const afterCredentials = at >= 0 ? rest.slice(at + 1) : rest;
   const [hostsAndPath = "", query = ""] = afterCredentials.split("?", 2);
   const [hostList = "", name = "", db, ...extra] = hostsAndPath.split("/");
   if (extra.length > 0) throw new Error("has more path parts than /<master name>/<db>");
-  const sentinels = hostList.split(",").map(parseHostPort);
+  const sentinels = hostList.split(",").map((text) => parseHostPort(text, DEFAULT_SENTINEL_PORT, "Sentinel"));
   if (sentinels.length === 0 || hostList === "") throw new Error("names no Sentinel (host:port,...)");
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(decodeURIComponent(name)))
     throw new Error("needs the master name as its path (redis+sentinel://host:26379/mymaster)");
   const target: SentinelTarget = { sentinels, name: decodeURIComponent(name) };
-  if (credentials !== "") {
-    const colon = credentials.indexOf(":");
-    const user = colon >= 0 ? credentials.slice(0, colon) : "";
-    const password = colon >= 0 ? credentials.slice(colon + 1) : credentials;
-    if (user) target.username = decodeURIComponent(user);
-    if (password) target.password = decodeURIComponent(password);
-  }
+  Object.assign(target, parseCredentials(at >= 0 ? rest.slice(0, at) : ""));
   if (db !== undefined && db !== "") {
     if (!/^\d{1,2}$/.test(db)) throw new Error("has a database number that is not 0-99");
     target.db = Number(db);
@@ -60,10 +68,36 @@ export function parseSentinelUrl(url: string): SentinelTarget | undefined {
   return target;
 }
 
-function parseHostPort(text: string): { host: string; port: number } {
+/** Undefined unless `url` is a redis+cluster:// URL; the cluster's nodes otherwise (throws on a malformed one). */
+export function parseClusterUrl(url: string): ClusterTarget | undefined {
+  if (!url.startsWith(`${CLUSTER_SCHEME}//`)) return undefined;
+  const rest = url.slice(CLUSTER_SCHEME.length + 2);
+  const at = rest.lastIndexOf("@", rest.search(/[/?]|$/));
+  const hostList = at >= 0 ? rest.slice(at + 1) : rest;
+  if (/[/?]/.test(hostList))
+    throw new Error(
+      "has a path or options; a cluster has no databases (redis+cluster://host:port,host:port)",
+    );
+  if (hostList === "") throw new Error("names no node (host:port,...)");
+  const nodes = hostList.split(",").map((text) => parseHostPort(text, DEFAULT_REDIS_PORT, "node"));
+  return { nodes, ...parseCredentials(at >= 0 ? rest.slice(0, at) : "") };
+}
+
+function parseCredentials(credentials: string): { username?: string; password?: string } {
+  if (credentials === "") return {};
+  const colon = credentials.indexOf(":");
+  const user = colon >= 0 ? credentials.slice(0, colon) : "";
+  const password = colon >= 0 ? credentials.slice(colon + 1) : credentials;
+  return {
+    ...(user ? { username: decodeURIComponent(user) } : {}),
+    ...(password ? { password: decodeURIComponent(password) } : {}),
+  };
+}
+
+function parseHostPort(text: string, defaultPort: number, what: string): { host: string; port: number } {
   const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::(\d{1,5}))?$/.exec(text.trim());
-  const port = match?.[2] === undefined ? DEFAULT_SENTINEL_PORT : Number(match[2]);
-  if (!match || port < 1 || port > 65535) throw new Error(`has a bad Sentinel address "${text}" (host:port)`);
+  const port = match?.[2] === undefined ? defaultPort : Number(match[2]);
+  if (!match || port < 1 || port > 65535) throw new Error(`has a bad ${what} address "${text}" (host:port)`);
   return { host: match[1]!.replace(/^\[|\]$/g, ""), port };
 }
 
@@ -71,7 +105,13 @@ function parseHostPort(text: string): { host: string; port: number } {
  * A connection to the Redis that `url` names. `options` are the caller's (e.g. BullMQ workers need
  * `maxRetriesPerRequest: null`); for Sentinel they apply to the primary's connection.
  */
-export function connectRedis(url: string, options: RedisOptions = {}): Redis {
+export function connectRedis(url: string, options: RedisOptions = {}): RedisConnection {
+  const cluster = parseClusterUrl(url);
+  if (cluster) {
+    const { nodes, ...credentials } = cluster;
+    // `options` apply to each node's connection (BullMQ reads maxRetriesPerRequest there).
+    return new Cluster(nodes, { redisOptions: { ...options, ...credentials } });
+  }
   const sentinel = parseSentinelUrl(url);
   if (!sentinel) return new Redis(url, options);
   return new Redis({
@@ -85,4 +125,13 @@ export function connectRedis(url: string, options: RedisOptions = {}): Redis {
     retryStrategy: options.retryStrategy ?? ((times) => Math.min(100 * times, 1000)),
     sentinelRetryStrategy: (times) => Math.min(100 * times, 1000),
   });
+}
+
+/**
+ * A new connection to the same Redis or Cluster (blocking readers need their own), with `options`
+ * over the original's; on a Cluster they apply to each node's connection.
+ */
+export function duplicateRedis(redis: RedisConnection, options: RedisOptions = {}): RedisConnection {
+  if (!(redis instanceof Cluster)) return redis.duplicate(options);
+  return redis.duplicate(undefined, { redisOptions: { ...redis.options.redisOptions, ...options } });
 }

@@ -1,19 +1,12 @@
-import { commandQueueName, queuePrefix, redisKeys, ServerIdSchema } from "@mcp-bridge/shared";
+import {
+  commandQueueName,
+  queuePrefix,
+  redisKeys,
+  ServerIdSchema,
+  keySlot as slot,
+} from "@mcp-bridge/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-
-/** Redis Cluster's slot of a key: CRC16/XMODEM of its hash tag (the first non-empty {...}) or of the key, mod 16384. */
-function slot(key: string): number {
-  const open = key.indexOf("{");
-  const close = open >= 0 ? key.indexOf("}", open + 1) : -1;
-  const hashed = close > open + 1 ? key.slice(open + 1, close) : key;
-  let crc = 0;
-  for (const byte of Buffer.from(hashed)) {
-    crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc % 16384;
-}
 
 describe("Redis Cluster key layout", () => {
   it("the slot function matches Redis' (CLUSTER KEYSLOT examples)", () => {

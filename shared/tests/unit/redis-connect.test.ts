@@ -1,5 +1,13 @@
-import { CommonEnv, parseSentinelUrl, redactRedisUrl } from "@mcp-bridge/shared";
+import {
+  CommonEnv,
+  connectRedis,
+  keysPerCommand,
+  parseClusterUrl,
+  parseSentinelUrl,
+  redactRedisUrl,
+} from "@mcp-bridge/shared";
 import fc from "fast-check";
+import { Cluster } from "ioredis";
 import { describe, expect, it } from "vitest";
 
 describe("REDIS_URL with Sentinels", () => {
@@ -60,5 +68,43 @@ describe("REDIS_URL with Sentinels", () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("REDIS_URL of a Redis Cluster", () => {
+  it("reads the nodes (6379 when no port) and the credentials", () => {
+    expect(parseClusterUrl("redis+cluster://app:p%40ss@10.0.0.1:7000,node-2,[::1]:7002")).toEqual({
+      nodes: [
+        { host: "10.0.0.1", port: 7000 },
+        { host: "node-2", port: 6379 },
+        { host: "::1", port: 7002 },
+      ],
+      username: "app",
+      password: "p@ss",
+    });
+    expect(parseClusterUrl("redis://h:1")).toBeUndefined();
+  });
+
+  it.each([
+    ["redis+cluster://", /names no node/],
+    ["redis+cluster://h:1/0", /a cluster has no databases/],
+    ["redis+cluster://h:1?password=x", /a cluster has no databases/],
+    ["redis+cluster://h:70000", /bad node address/],
+  ])("refuses %s with a reason", (url, reason) => {
+    expect(() => parseClusterUrl(url)).toThrow(reason);
+    const result = CommonEnv.REDIS_URL.safeParse(url);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message).join()).toMatch(reason);
+  });
+
+  it("connectRedis gives a Cluster; its readers split keys by slot, a single Redis's do not", () => {
+    const cluster = connectRedis("redis+cluster://127.0.0.1:1", { lazyConnect: true });
+    const single = connectRedis("redis://127.0.0.1:1", { lazyConnect: true });
+    const keys = ["p:{s1}:events", "p:{s2}:events", "p:{s1}:lines"];
+    expect(cluster).toBeInstanceOf(Cluster);
+    expect(keysPerCommand(cluster, keys)).toEqual([["p:{s1}:events", "p:{s1}:lines"], ["p:{s2}:events"]]);
+    expect(keysPerCommand(single, keys)).toEqual([keys]);
+    cluster.disconnect();
+    single.disconnect();
   });
 });

@@ -17,10 +17,10 @@ import {
   type OperationArgs,
   PROTOCOL_VERSION,
   queuePrefix,
+  type RedisConnection,
   signJob,
 } from "@mcp-bridge/shared";
 import { type Job, Queue, QueueEvents } from "bullmq";
-import type { Redis } from "ioredis";
 import { FakeRconServer } from "../../../../shared/testing/fake-rcon-server.js";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { type BridgeConfig, loadConfig } from "../../../src/config.js";
@@ -180,7 +180,7 @@ export function testConfig(rconPort: number, overrides: Record<string, string> =
 export class Producer {
   readonly queue: Queue;
   readonly events: QueueEvents;
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
 
   constructor(
     readonly config: BridgeConfig,
