@@ -18,7 +18,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
-import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+import type { Stack } from "../../shared/testing/stack.js";
 
 const READ_TOOL = "get_online_players";
 

@@ -18,8 +18,8 @@ import {
   REPO,
   startNode,
   until,
-} from "../../mcp/tests/e2e/support/processes.js";
-import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+} from "../../shared/testing/processes.js";
+import type { Stack } from "../../shared/testing/stack.js";
 import { endSession, type Mix, sustained, type Throughput } from "./chain-calls.js";
 import { type CpuShare, load, type Watched, withCpu } from "./chain-procs.js";
 import { type CommandStats, commandStats, perCall as redisPerCallOf } from "./chain-redis.js";

@@ -1,15 +1,15 @@
 /**
  * Whole-chain benchmark (run it through `scripts/bench/run`, which builds and provides Redis).
  * Starts devserver (mod core) + built bridge + built MCP server (HTTP) as real processes on free
- * 127.0.0.1 ports under a unique Redis prefix (mcp/tests/e2e/support/stack.ts), then measures:
+ * 127.0.0.1 ports under a unique Redis prefix (shared/testing/stack.ts), then measures:
  * tool-call latency vs direct RCON, sustained calls/s at 1/16/64 sessions, events end to end and
  * the memory of every process; or, with --long N, memory growth under a moderate mixed load.
  * Prints tables to stdout (progress to stderr) and writes the raw numbers to .run/bench/.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { freePort, type Proc, REPO, startNode, until } from "../../mcp/tests/e2e/support/processes.js";
-import { type Stack, startStack } from "../../mcp/tests/e2e/support/stack.js";
+import { freePort, type Proc, REPO, startNode, until } from "../../shared/testing/processes.js";
+import { type Stack, startStack } from "../../shared/testing/stack.js";
 import { testRedisUrl } from "../../shared/testing/redis.js";
 import { directRcon, endSession, type Mix, mcpSequential, queueOnly } from "./chain-calls.js";
 import { compare, type Side, startBaseline, startFloor, type Transport } from "./chain-compare.js";

@@ -8,9 +8,9 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { PrivateRedis } from "../support/private-redis.js";
-import { call, ok, sim } from "./support/game.js";
+import { call, ok, sim } from "../../../shared/testing/game.js";
 import { until } from "./support/processes.js";
-import { type Stack, startStack } from "./support/stack.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 let stack: Stack | undefined;
 afterEach(async () => {

@@ -19,7 +19,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { afterAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { ok } from "./support/game.js";
+import { ok } from "../../../shared/testing/game.js";
 import { freePort, REPO, until } from "./support/processes.js";
 
 const run = promisify(execFile);
