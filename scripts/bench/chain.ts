@@ -30,6 +30,7 @@ import {
 } from "./chain-report.js";
 
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     quick: { type: "boolean", default: false },
     long: { type: "string" },
