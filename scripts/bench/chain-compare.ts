@@ -11,14 +11,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import {
-  freePort,
-  httpOk,
-  type Proc,
-  REPO,
-  startNode,
-  until,
-} from "../../shared/testing/processes.js";
+import { freePort, httpOk, type Proc, REPO, startNode, until } from "../../shared/testing/processes.js";
 import type { Stack } from "../../shared/testing/stack.js";
 import { endSession, type Mix, sustained, type Throughput } from "./chain-calls.js";
 import { type CpuShare, load, type Watched, withCpu } from "./chain-procs.js";

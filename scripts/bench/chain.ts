@@ -9,8 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { freePort, type Proc, REPO, startNode, until } from "../../shared/testing/processes.js";
-import { type Stack, startStack } from "../../shared/testing/stack.js";
 import { testRedisUrl } from "../../shared/testing/redis.js";
+import { type Stack, startStack } from "../../shared/testing/stack.js";
 import { directRcon, endSession, type Mix, mcpSequential, queueOnly } from "./chain-calls.js";
 import { compare, type Side, startBaseline, startFloor, type Transport } from "./chain-compare.js";
 import { eventsEndToEnd } from "./chain-events.js";

@@ -1,6 +1,7 @@
 /** Drives the devserver's simulated players over RCON (the `sim ...` commands) and reads tool results. */
-import { RconClient } from "../src/rcon/index.js";
+
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { RconClient } from "../src/rcon/index.js";
 import type { RunningDevserver } from "./devserver.js";
 import type { Stack } from "./stack.js";
 

@@ -13,8 +13,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { type RunningDevserver, startDevserver } from "./devserver.js";
 import { connectHttpClient } from "./mcp-http-client.js";
-import { testRedisUrl, uniquePrefix } from "./redis.js";
 import { freePort, holdFreePorts, httpOk, type Proc, REPO, startNode, until } from "./processes.js";
+import { testRedisUrl, uniquePrefix } from "./redis.js";
 
 export interface StackOptions {
   noMod?: boolean;

@@ -11,8 +11,8 @@ import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { sim } from "../../../shared/testing/game.js";
-import { until } from "./support/processes.js";
 import { type Stack, startStack } from "../../../shared/testing/stack.js";
+import { until } from "./support/processes.js";
 
 type Ev = [type: string, player: string, text?: string];
 

@@ -8,9 +8,9 @@
 import { randomBytes } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, ok } from "../../../shared/testing/game.js";
 import { hostileSayCommands } from "../../../shared/testing/hostile-commands.js";
 import { until } from "../../../shared/testing/processes.js";
-import { call, ok } from "../../../shared/testing/game.js";
 import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 describe("e2e without the mod: the command gate refuses what the mod would refuse", () => {
