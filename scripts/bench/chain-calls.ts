@@ -18,7 +18,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
-import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+import type { Stack } from "../../shared/testing/stack.js";
 
 const READ_TOOL = "get_online_players";
 
@@ -139,6 +139,17 @@ export interface Throughput extends Samples {
 }
 
 /**
+ * The read mix: "identical", every call `get_online_players` (concurrent ones share a job in ours:
+ * single-flight); "distinct", every call `get_world_info` of another 3x3x3 cube (no two alike).
+ */
+export type Mix = "identical" | "distinct";
+let distinct = 0;
+const callOf = (mix: Mix) =>
+  mix === "identical"
+    ? { name: READ_TOOL, arguments: {} }
+    : { name: "get_world_info", arguments: { x: distinct++ % 20_000, y: 64, z: 0, radius: 1 } };
+
+/**
  * `clients` sessions call the read tool back to back for warmupMs + seconds; only calls that start
  * after the warm-up and end before the deadline count. Bounded by time and by maxCallsPerClient.
  */
@@ -147,6 +158,7 @@ export async function sustained(
   seconds: number,
   warmupMs: number,
   maxCallsPerClient = 1_000_000,
+  mix: Mix = "identical",
 ): Promise<Throughput> {
   const out: Throughput = {
     clients: sessions.length,
@@ -165,7 +177,7 @@ export async function sustained(
         const t = performance.now();
         let failure: unknown;
         try {
-          const result = await client.callTool({ name: READ_TOOL, arguments: {} });
+          const result = await client.callTool(callOf(mix));
           if (result.isError) failure = new Error(JSON.stringify(result.content).slice(0, 300));
         } catch (error) {
           failure = error;

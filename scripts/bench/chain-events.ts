@@ -8,8 +8,8 @@
 import { EVENT_TYPES } from "@mcp-bridge/shared";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { sim } from "../../mcp/tests/e2e/support/game.js";
-import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+import { sim } from "../../shared/testing/game.js";
+import type { Stack } from "../../shared/testing/stack.js";
 import { endSession } from "./chain-calls.js";
 
 interface ToolEvent {

@@ -18,7 +18,7 @@ import {
 import { JobClient, type JobOutcome } from "@mcp-bridge/shared/queue";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+import type { Stack } from "../../shared/testing/stack.js";
 import { ms, percentiles, table } from "./chain-stats.js";
 
 export interface FailoverRound {

@@ -4,8 +4,8 @@
  * process every `sampleEverySeconds`. Out: the samples, call and event counts, and per-process growth.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { sim } from "../../mcp/tests/e2e/support/game.js";
-import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+import { sim } from "../../shared/testing/game.js";
+import type { Stack } from "../../shared/testing/stack.js";
 import { endSession, type Samples } from "./chain-calls.js";
 import { generatedBy, PullReader } from "./chain-events.js";
 import { memory, type Watched } from "./chain-procs.js";

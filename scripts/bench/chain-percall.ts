@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import type { Stack } from "../../mcp/tests/e2e/support/stack.js";
+import type { Stack } from "../../shared/testing/stack.js";
 import { endSession, mcpSequential } from "./chain-calls.js";
 import { load, type Watched } from "./chain-procs.js";
 import { type CommandStats, commandStats, perCall } from "./chain-redis.js";

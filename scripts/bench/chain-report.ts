@@ -310,3 +310,96 @@ export function compareTable(runs: CompareRun[], md: boolean): string {
   );
   return lines.join(md ? "\n\n" : "\n");
 }
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+const spread = (xs: number[]) =>
+  `${median(xs).toFixed(2)}x (${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)})`;
+
+/**
+ * Ours / the floor, pair by pair (the two ran back to back, alternating which went first): the
+ * median ratio and its range over the pairs, per transport, session count and read mix; the
+ * targets of 1 session; and ours' HTTP MCP process CPU per call over its stdio one.
+ */
+export function floorTable(runs: CompareRun[], md: boolean): string {
+  const rows: string[][] = [];
+  const verdicts: string[] = [];
+  const keys = [
+    ...new Set(runs.filter((r) => r.side === "floor").map((r) => `${r.transport}|${r.run.clients}|${r.mix}`)),
+  ];
+  for (const key of keys) {
+    const [transport, clients, mix] = key.split("|");
+    const here = runs.filter((r) => `${r.transport}|${r.run.clients}|${r.mix}` === key);
+    const server: number[] = [];
+    const rate: number[] = [];
+    const front: number[] = [];
+    const loads: string[] = [];
+    let oursMs = 0;
+    let floorMs = 0;
+    for (const f of here.filter((r) => r.side === "floor")) {
+      const o = here.find((r) => r.side === "ours" && r.pair === f.pair);
+      if (!o) continue;
+      server.push(o.cpuMsPerCall["server side"]! / f.cpuMsPerCall["server side"]!);
+      rate.push(o.run.callsPerSecond / f.run.callsPerSecond);
+      front.push(o.mcpMsPerCall / f.mcpMsPerCall);
+      loads.push(o.load, f.load);
+      oursMs += o.cpuMsPerCall["server side"]! / here.filter((r) => r.side === "floor").length;
+      floorMs += f.cpuMsPerCall["server side"]! / here.filter((r) => r.side === "floor").length;
+    }
+    if (server.length === 0) continue;
+    rows.push([
+      transport!,
+      clients!,
+      mix!,
+      String(server.length),
+      ms(oursMs),
+      ms(floorMs),
+      spread(server),
+      spread(front),
+      spread(rate),
+      `${Math.min(...loads.map(Number))}-${Math.max(...loads.map(Number))}`,
+    ]);
+    if (clients === "1") {
+      verdicts.push(
+        `${transport}, 1 session, ${mix}: CPU/call ${median(server).toFixed(2)}x <= 1.3x: ${verdict(median(server) <= 1.3)}; ` +
+          `calls/s ${median(rate).toFixed(2)}x >= 0.8x: ${verdict(median(rate) >= 0.8)}`,
+      );
+    }
+  }
+  for (const mix of ["identical", "distinct"]) {
+    const mcp = (t: string) =>
+      runs.filter((r) => r.side === "ours" && r.transport === t && r.run.clients === 1 && r.mix === mix);
+    const http = mcp("http").map((r) => r.mcpMsPerCall);
+    const stdio = mcp("stdio").map((r) => r.mcpMsPerCall);
+    if (http.length && stdio.length) {
+      const r = median(http) / median(stdio);
+      verdicts.push(
+        `ours, 1 session, ${mix}: MCP process CPU/call HTTP ${ms(median(http))} ms / stdio ${ms(median(stdio))} ms = ${r.toFixed(2)}x <= 1.5x: ${verdict(r <= 1.5)}`,
+      );
+    }
+  }
+  return [
+    table(
+      [
+        "transport",
+        "sessions",
+        "mix",
+        "pairs",
+        "ours server CPU ms/call",
+        "floor",
+        "server CPU/call ours/floor",
+        "MCP process CPU/call ours/floor",
+        "calls/s ours/floor",
+        "load 1m",
+      ],
+      rows,
+      md,
+    ),
+    "",
+    ...verdicts,
+    "ratios: median over the pairs (range); server CPU: every process but the bench's clients (ours: devserver, bridge, Redis, MCP; the floor: devserver, its worker, Redis, its server).",
+  ].join(md ? "\n\n" : "\n");
+}

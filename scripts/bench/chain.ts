@@ -1,18 +1,18 @@
 /**
  * Whole-chain benchmark (run it through `scripts/bench/run`, which builds and provides Redis).
  * Starts devserver (mod core) + built bridge + built MCP server (HTTP) as real processes on free
- * 127.0.0.1 ports under a unique Redis prefix (mcp/tests/e2e/support/stack.ts), then measures:
+ * 127.0.0.1 ports under a unique Redis prefix (shared/testing/stack.ts), then measures:
  * tool-call latency vs direct RCON, sustained calls/s at 1/16/64 sessions, events end to end and
  * the memory of every process; or, with --long N, memory growth under a moderate mixed load.
  * Prints tables to stdout (progress to stderr) and writes the raw numbers to .run/bench/.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { freePort, type Proc, REPO, startNode, until } from "../../mcp/tests/e2e/support/processes.js";
-import { type Stack, startStack } from "../../mcp/tests/e2e/support/stack.js";
+import { freePort, type Proc, REPO, startNode, until } from "../../shared/testing/processes.js";
 import { testRedisUrl } from "../../shared/testing/redis.js";
-import { directRcon, endSession, mcpSequential, queueOnly } from "./chain-calls.js";
-import { compare, startBaseline, type Transport } from "./chain-compare.js";
+import { type Stack, startStack } from "../../shared/testing/stack.js";
+import { directRcon, endSession, type Mix, mcpSequential, queueOnly } from "./chain-calls.js";
+import { compare, type Side, startBaseline, startFloor, type Transport } from "./chain-compare.js";
 import { eventsEndToEnd } from "./chain-events.js";
 import { type FailoverRound, failoverRound, failoverTable } from "./chain-failover.js";
 import { longRun } from "./chain-long.js";
@@ -21,6 +21,7 @@ import { childrenNamed, load, machine, memory, type Watched, withCpu } from "./c
 import {
   compareTable,
   eventsTable,
+  floorTable,
   latencyTable,
   longTable,
   type Measured,
@@ -29,12 +30,16 @@ import {
 } from "./chain-report.js";
 
 const { values } = parseArgs({
+  allowNegative: true,
   options: {
     quick: { type: "boolean", default: false },
     long: { type: "string" },
     failover: { type: "string" },
     "lease-ttl": { type: "string", default: "5000" },
     rtt: { type: "string", default: "0" },
+    pairs: { type: "string", default: "1" },
+    mix: { type: "string", default: "identical" },
+    baseline: { type: "boolean", default: true },
     clients: { type: "string", default: "1,16,64" },
     transports: { type: "string", default: "http,stdio" },
     phases: { type: "string", default: "latency,events,compare" },
@@ -63,6 +68,10 @@ const phases = new Set(values.phases.split(","));
 const perCallCalls = Number(values.calls);
 const md = values.markdown;
 const rttMs = Number(values.rtt);
+const pairs = Number(values.pairs);
+const mixes = values.mix.split(",") as Mix[];
+if (mixes.some((m) => m !== "identical" && m !== "distinct"))
+  throw new Error(`--mix must be identical, distinct or both, got ${values.mix}`);
 for (const [name, v] of Object.entries({
   seconds,
   samples,
@@ -71,6 +80,7 @@ for (const [name, v] of Object.entries({
   longSeconds: longSeconds ?? 1,
   calls: perCallCalls,
   failoverRounds: failoverRounds ?? 1,
+  pairs,
   leaseTtlMs,
 })) {
   if (!Number.isFinite(v) || v <= 0) throw new Error(`--${name} must be a positive number, got ${v}`);
@@ -93,12 +103,14 @@ const print = (line = "") => process.stdout.write(`${line}\n`);
 
 let stack: Stack | undefined;
 let baselineProc: Proc | undefined;
+const floorProcs: Proc[] = [];
 const proxies: Proc[] = [];
 let stopping: Promise<void> | undefined;
 const stopAll = () => {
   stopping ??= Promise.allSettled([
     stack?.stop(),
     baselineProc?.stop(),
+    ...floorProcs.map((p) => p.stop()),
     ...proxies.map((p) => p.stop()),
   ]).then(() => undefined);
   return stopping;
@@ -224,7 +236,17 @@ async function main(): Promise<void> {
     print(
       "## 2b. ours vs a direct-RCON MCP server (scripts/bench/baseline-server.ts), same devserver and client",
     );
-    print(compareTable(measured.compare, md));
+    print(
+      compareTable(
+        measured.compare.filter((r) => r.pair === 1 && r.mix === "identical" && r.side !== "floor"),
+        md,
+      ),
+    );
+    print();
+    print(
+      "## 2c. ours vs the floor (scripts/bench/floor-server.ts: every call one BullMQ job, nothing else)",
+    );
+    print(floorTable(measured.compare, md));
     print();
   }
   if (phases.has("events")) {
@@ -286,32 +308,47 @@ async function comparePhase(measured: Measured, watched: Watched[]): Promise<voi
     await endSession(client);
   }
   const rcon = stack.devserver.rconPort;
-  const baseline = await startBaseline(stack, rttMs > 0 ? await delayProxy("127.0.0.1", rcon) : rcon);
+  const rconTo = rttMs > 0 ? await delayProxy("127.0.0.1", rcon) : rcon;
+  const baseline = await startBaseline(stack, rconTo);
   baselineProc = baseline.http;
+  const floor = await startFloor(stack, rconTo);
+  floorProcs.push(floor.worker, floor.http);
   const [devserver, ...ours] = watched;
   for (const transport of transports) {
-    // stdio: one MCP process per session; the HTTP MCP server would only add its idle reader.
-    if (transport === "stdio") await stack.mcp.stop();
+    // stdio: one MCP process per session; the HTTP MCP servers would only add their idle readers.
+    if (transport === "stdio") await Promise.all([stack.mcp.stop(), floor.http.stop(), baseline.http.stop()]);
     const oursHere = transport === "stdio" ? ours.filter((w) => w.name !== "MCP server") : ours;
     for (const n of levels) {
-      const runs = await compare({
-        stack,
-        baseline,
-        transport,
-        sessions: n,
-        seconds,
-        devserver: devserver!,
-        ours: oursHere,
-        progress,
-      });
-      measured.compare.push(...runs);
-      progress(`\n${compareTable(measured.compare, md)}`);
-      const mine = runs.find((r) => r.side === "ours")!;
-      if (transport === "http") {
-        const cpuMsPerCall = Object.entries(mine.cpuMsPerCall)
-          .filter(([name]) => name !== "server side")
-          .reduce((a, [, v]) => a + v, 0);
-        measured.throughput.push({ run: mine.run, cpu: mine.cpu, cpuMsPerCall, load: mine.load });
+      for (const mix of mixes) {
+        // Ours and the floor alternate, pair after pair; the baseline (identical mix only: it
+        // serves no world scans) once, after the first pair.
+        for (let pair = 1; pair <= pairs; pair++) {
+          const sides: Side[] = pair % 2 === 1 ? ["ours", "floor"] : ["floor", "ours"];
+          if (pair === 1 && mix === "identical" && values.baseline) sides.push("baseline");
+          const runs = await compare({
+            stack,
+            baseline,
+            floor,
+            sides,
+            mix,
+            pair,
+            transport,
+            sessions: n,
+            seconds,
+            devserver: devserver!,
+            ours: oursHere,
+            progress,
+          });
+          measured.compare.push(...runs);
+          const mine = runs.find((r) => r.side === "ours")!;
+          if (transport === "http" && pair === 1 && mix === "identical") {
+            const cpuMsPerCall = Object.entries(mine.cpuMsPerCall)
+              .filter(([name]) => name !== "server side")
+              .reduce((a, [, v]) => a + v, 0);
+            measured.throughput.push({ run: mine.run, cpu: mine.cpu, cpuMsPerCall, load: mine.load });
+          }
+        }
+        progress(`\n${floorTable(measured.compare, md)}`);
       }
     }
   }

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ok } from "./support/game.js";
-import { type Stack, startStack } from "./support/stack.js";
+import { ok } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 const FORTY_MB = 40 * 1024 * 1024;
 const RESULT_MAX_BYTES = 128 * 1024;

@@ -7,9 +7,9 @@ import { mkdirSync } from "node:fs";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, ok } from "./support/game.js";
+import { call, ok } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 import { REPO } from "./support/processes.js";
-import { type Stack, startStack } from "./support/stack.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const ARTIFACTS = `${REPO}.run/artifacts`;

@@ -7,10 +7,10 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
+import { call, ok, sim } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 import { PrivateRedis } from "../support/private-redis.js";
-import { call, ok, sim } from "./support/game.js";
 import { until } from "./support/processes.js";
-import { type Stack, startStack } from "./support/stack.js";
 
 let stack: Stack | undefined;
 afterEach(async () => {

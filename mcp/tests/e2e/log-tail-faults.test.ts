@@ -10,9 +10,9 @@ import { gunzipSync } from "node:zlib";
 import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
-import { sim } from "./support/game.js";
+import { sim } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 import { until } from "./support/processes.js";
-import { type Stack, startStack } from "./support/stack.js";
 
 type Ev = [type: string, player: string, text?: string];
 

@@ -6,8 +6,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, ok, sim, withNobodyOnline } from "./support/game.js";
-import { type Stack, startStack } from "./support/stack.js";
+import { call, ok, sim, withNobodyOnline } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 const GAME_TOOLS = [
   "execute_command",

@@ -7,8 +7,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, ok, sim } from "./support/game.js";
-import { type Stack, startStack } from "./support/stack.js";
+import { call, ok, sim } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 interface Ev {
   type: string;

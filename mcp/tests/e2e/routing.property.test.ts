@@ -7,8 +7,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, ok, simOn } from "./support/game.js";
-import { type Stack, startStack } from "./support/stack.js";
+import { call, ok, simOn } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 const SERVERS = ["e2e", "north", "south"] as const;
 const PLAYER: Record<string, string> = { e2e: "Anna", north: "Nora", south: "Sami" };

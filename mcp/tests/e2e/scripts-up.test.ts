@@ -17,9 +17,9 @@ import { promisify } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterAll, describe, expect, it } from "vitest";
+import { ok } from "../../../shared/testing/game.js";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { ok } from "./support/game.js";
 import { freePort, REPO, until } from "./support/processes.js";
 
 const run = promisify(execFile);

@@ -8,9 +8,9 @@
 import { spawnSync } from "node:child_process";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call } from "./support/game.js";
+import { call } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 import { REPO } from "./support/processes.js";
-import { type Stack, startStack } from "./support/stack.js";
 
 /** Quoted examples introduced by "e.g." or "like", with their "or"/comma-separated siblings. */
 export function examplesIn(text: string): string[] {

@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, ok } from "../../../shared/testing/game.js";
 import { hostileSayCommands } from "../../../shared/testing/hostile-commands.js";
 import { until } from "../../../shared/testing/processes.js";
-import { call, ok } from "./support/game.js";
-import { type Stack, startStack } from "./support/stack.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 describe("e2e without the mod: the command gate refuses what the mod would refuse", () => {
   const marker = `gate${randomBytes(4).toString("hex")}`;

@@ -9,8 +9,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { E2E_FLAVOURS } from "../../../shared/testing/flavours.js";
-import { call, ok, withNobodyOnline } from "./support/game.js";
-import { type Stack, startStack } from "./support/stack.js";
+import { call, ok, withNobodyOnline } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 describe.each(E2E_FLAVOURS)("e2e without the mod (vanilla mode) on $name", (flavour) => {
   let stack: Stack;

@@ -6,8 +6,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ok } from "./support/game.js";
-import { type Stack, startStack } from "./support/stack.js";
+import { ok } from "../../../shared/testing/game.js";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 const DEVSERVER_MAX_RADIUS = 16;
 const AIR = new Set(["minecraft:air", "minecraft:cave_air", "minecraft:void_air"]);

@@ -1,5 +1,5 @@
 /**
- * The whole product for end-to-end tests, as real processes: devserver (real mod core, or
+ * The whole product for end-to-end tests and the whole-chain benchmark (scripts/bench), as real processes: devserver (real mod core, or
  * --no-mod), the built bridge (node bridge/dist/main.js) and the built MCP server over HTTP
  * (node mcp/dist/main.js --http), sharing a Redis (REDIS_URL) under a unique key prefix.
  * Clients: the SDK's StreamableHTTPClientTransport (through shared/testing/mcp-http-client) and
@@ -11,10 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
-import { connectHttpClient } from "../../../../shared/testing/mcp-http-client.js";
-import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
+import { type RunningDevserver, startDevserver } from "./devserver.js";
+import { connectHttpClient } from "./mcp-http-client.js";
 import { freePort, holdFreePorts, httpOk, type Proc, REPO, startNode, until } from "./processes.js";
+import { testRedisUrl, uniquePrefix } from "./redis.js";
 
 export interface StackOptions {
   noMod?: boolean;

@@ -1,7 +1,8 @@
 /** Drives the devserver's simulated players over RCON (the `sim ...` commands) and reads tool results. */
-import { RconClient } from "@mcp-bridge/shared/rcon";
+
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import type { RunningDevserver } from "../../../../shared/testing/devserver.js";
+import { RconClient } from "../src/rcon/index.js";
+import type { RunningDevserver } from "./devserver.js";
 import type { Stack } from "./stack.js";
 
 export async function sim(stack: Stack, ...commands: string[]): Promise<string[]> {
