@@ -13,7 +13,6 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import type { InitializeResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Request, Response } from "express";
-import { withFirstEvent } from "./first-event.js";
 import { lazyJsonSchemaValidator } from "./lazy-validator.js";
 
 /** What connectLive needs of a server: an McpServer, or the SDK's bare Server for greeting. */
@@ -130,10 +129,7 @@ export async function connectLive(
     async handle(req, res, body) {
       // One listener per request, as the SDK's Node wrapper builds it: the body is already parsed.
       const listener = getRequestListener(
-        async (webRequest) => {
-          const response = await transport.handleRequest(webRequest, { parsedBody: body });
-          return req.method === "POST" ? withFirstEvent(response) : response;
-        },
+        (webRequest) => transport.handleRequest(webRequest, { parsedBody: body }),
         {
           overrideGlobalObjects: false,
         },
