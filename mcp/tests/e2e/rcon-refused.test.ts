@@ -5,9 +5,9 @@
  * timeout for a job that nobody will run until the bridge is restarted.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Stack, startStack } from "../../../shared/testing/stack.js";
 import { ERROR_META_KEY } from "../../src/tools/tool-kit.js";
 import { until } from "./support/processes.js";
-import { type Stack, startStack } from "./support/stack.js";
 
 const JOB_TIMEOUT_MS = 30_000;
 /** Far below the job timeout: the answer comes from the published server state, not from a wait. */
