@@ -36,10 +36,15 @@ describe("events without the mod: log tail + management protocol", () => {
     const info = await ok(http, "get_server_info");
     const sources = info.eventSources as { source: string; active: boolean; types: string[] }[];
     expect(sources.find((s) => s.source === "mod")).toMatchObject({ active: false, types: [] });
-    expect(sources.find((s) => s.source === "log")).toMatchObject({
-      active: true,
-      types: ["player_chat", "player_join", "player_quit", "player_death"],
-    });
+    const log = sources.find((s) => s.source === "log");
+    expect(log?.active).toBe(true);
+    // The order of the types is the source table's (bridge/src/sources/source-table.ts), not a contract.
+    expect([...(log?.types ?? [])].sort()).toEqual([
+      "player_chat",
+      "player_death",
+      "player_join",
+      "player_quit",
+    ]);
     // The log wins joins and quits; the management protocol adds what only it has.
     expect(sources.find((s) => s.source === "management")).toMatchObject({
       active: true,
