@@ -13,13 +13,12 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type Proc, startNode, until } from "../../../shared/testing/processes.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import type { JobRunner } from "../../src/actions/executor.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { OpenAiBackend } from "../../src/llm/openai.js";
 import { llmProblems } from "../../src/llm/readiness.js";
 import type { NpcMetrics } from "../../src/ops/metrics.js";
 import { npcDefinition } from "../support/definitions.js";
-import { question, testResponder } from "../support/responder.js";
+import { question, recordingRunner, testResponder } from "../support/responder.js";
 
 const MODEL = "gpt-4o-mini";
 
@@ -100,13 +99,7 @@ const posts = () =>
 async function converse(n: number, llm: Record<string, unknown> = {}) {
   const npc = npcDefinition({ llm: { backend: "openai", model: MODEL, ...llm } });
   const history = new ConversationHistory(redis, uniquePrefix("mockllm"));
-  const commands: string[] = [];
-  const runner: JobRunner = {
-    async run(_server, _op, args) {
-      commands.push(String((args as { command: string }).command));
-      return { status: "completed", jobId: "j", data: { output: "" } };
-    },
-  };
+  const { runner, commands } = recordingRunner();
   const { responder, done, metrics } = testResponder({
     npc,
     history,

@@ -8,12 +8,11 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import type { JobRunner } from "../../src/actions/executor.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import type { NpcMetrics } from "../../src/ops/metrics.js";
 import { npcDefinition } from "../support/definitions.js";
 import { FakeLlm } from "../support/fake-llm.js";
-import { question, testResponder } from "../support/responder.js";
+import { question, recordingRunner, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
 let llm: FakeLlm;
@@ -34,13 +33,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 async function converse(settings: Record<string, unknown>, n: number) {
   const npc = npcDefinition({ llm: { retries: 0, ...settings } });
   const history = new ConversationHistory(redis, uniquePrefix("llmapi"));
-  const commands: string[] = [];
-  const runner: JobRunner = {
-    async run(_server, _op, args) {
-      commands.push(String((args as { command: string }).command));
-      return { status: "completed", jobId: "j", data: { output: "" } };
-    },
-  };
+  const { runner, commands } = recordingRunner();
   const { responder, done, metrics } = testResponder({
     npc,
     history,

@@ -9,12 +9,11 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import type { JobRunner } from "../../src/actions/executor.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { speechCommands } from "../../src/world/minecraft-commands.js";
 import { npcDefinition } from "../support/definitions.js";
 import { FakeLlm } from "../support/fake-llm.js";
-import { question, testResponder } from "../support/responder.js";
+import { question, recordingRunner, testResponder } from "../support/responder.js";
 
 const SECRET = "hunter2";
 /** The reported answer: a command and a secret planted in the reasoning, then a greeting. */
@@ -43,13 +42,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
 async function converse(llm: Record<string, unknown>, questions: number[]) {
   const npc = npcDefinition({ llm });
   const history = new ConversationHistory(redis, uniquePrefix("reasoning"));
-  const commands: string[] = [];
-  const runner: JobRunner = {
-    async run(_server, _op, args) {
-      commands.push(String((args as { command: string }).command));
-      return { status: "completed", jobId: "j", data: { output: "" } };
-    },
-  };
+  const { runner, commands } = recordingRunner();
   const { responder, done } = testResponder({ npc, history, runner, llmUrl: llmUrl(), batchDelayMs: 10 });
   await responder.resume();
   for (const n of questions) {

@@ -8,12 +8,11 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import type { JobRunner } from "../../src/actions/executor.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import type { IncomingMessage } from "../../src/conversation/message.js";
 import { npcDefinition } from "../support/definitions.js";
 import { FakeLlm } from "../support/fake-llm.js";
-import { testResponder } from "../support/responder.js";
+import { recordingRunner, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
 let llm: FakeLlm;
@@ -48,13 +47,7 @@ const says = (text: string): IncomingMessage => {
 async function converse(over: Record<string, unknown>, texts: string[], pauseMs = 0) {
   const npc = npcDefinition(over);
   const history = new ConversationHistory(redis, uniquePrefix("seed"));
-  const commands: string[] = [];
-  const runner: JobRunner = {
-    async run(_server, _op, args) {
-      commands.push(String((args as { command: string }).command));
-      return { status: "completed", jobId: "j", data: { output: "" } };
-    },
-  };
+  const { runner, commands } = recordingRunner();
   const before = llm.chatCalls().length;
   const { responder, done, metrics } = testResponder({
     npc,

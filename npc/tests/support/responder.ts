@@ -42,6 +42,18 @@ export function testResponder(options: {
   return { responder, done, metrics };
 }
 
+/** A job runner that completes every job and records each command it was given, in order. */
+export function recordingRunner(): { runner: JobRunner; commands: string[] } {
+  const commands: string[] = [];
+  const runner: JobRunner = {
+    async run(_server, _op, args) {
+      commands.push(String((args as { command: string }).command));
+      return { status: "completed", jobId: "j", data: { output: "" } };
+    },
+  };
+  return { runner, commands };
+}
+
 /** Steve, two blocks away, asks Bob question n (message id `events/<n>-0`). */
 export const question = (n: number): IncomingMessage => ({
   id: `events/${n}-0`,
