@@ -13,20 +13,16 @@ import type { Logger } from "pino";
 import type { ActionExecutor } from "../actions/executor.js";
 import { checkCalls } from "../actions/tool-calls.js";
 import type { NpcDefinition } from "../definitions/schema.js";
-import type { ChatMessage, ChatRequest, ChatResult, LlmBackend } from "../llm/backend.js";
+import type { ChatMessage, LlmBackend } from "../llm/backend.js";
 import type { NpcMetrics } from "../ops/metrics.js";
 import { stripReasoning } from "../parser/reasoning.js";
-import {
-  type ParsedReply,
-  parseReply,
-  parseStructuredReply,
-  REPLY_JSON_SCHEMA,
-} from "../parser/tag-parser.js";
+import type { ParsedReply } from "../parser/tag-parser.js";
 import { boundHistory, boundSpeech } from "./answer-bounds.js";
 import { AnswerCache, answerKey } from "./answer-cache.js";
 import { batchKey, heardEntries } from "./batch.js";
 import { ConversationQueue } from "./conversation-queue.js";
 import type { ConversationHistory, HistoryEntry } from "./history.js";
+import { askLlm, requestSettings } from "./llm-call.js";
 import type { IncomingMessage } from "./message.js";
 import { buildMessages, summaryRequest, toolResultsMessages } from "./prompt.js";
 import type { NpcLine } from "./router.js";
@@ -50,20 +46,6 @@ export interface ResponderDeps {
   perceive?(npc: NpcDefinition): Promise<string[]>;
   /** The policy file as this process reads it (the model's tool calls are checked against it first). */
   policy?: () => Policy | undefined;
-}
-
-/** The request fields every call for the NPC carries, from its file. */
-function requestSettings(npc: NpcDefinition): Omit<ChatRequest, "messages"> {
-  const { llm } = npc;
-  return {
-    model: llm.model,
-    timeoutMs: llm.timeoutMs,
-    retries: llm.retries,
-    maxOutputTokens: llm.maxOutputTokens,
-    maxTokensParam: llm.maxTokensParam,
-    numCtx: llm.numCtx,
-    keepAlive: llm.keepAlive,
-  };
 }
 
 /** How long a taken-over NPC waits for the messages of an unfinished batch to come back. */
@@ -316,7 +298,7 @@ export class NpcResponder {
     const begun = this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
     const perception = (await this.deps.perceive?.(npc)) ?? [];
     const earlyMessages = copy && buildMessages(npc, copy.entries, batch, { perception });
-    const early = earlyMessages && this.chat(npc, earlyMessages);
+    const early = earlyMessages && askLlm(this.deps, this.log, npc, earlyMessages);
     const history = await begun;
     let messages: ChatMessage[];
     let first: ParsedReply | undefined;
@@ -325,7 +307,7 @@ export class NpcResponder {
       first = await early;
     } else {
       messages = buildMessages(npc, history.entries, batch, { perception });
-      first = await this.chat(npc, messages);
+      first = await askLlm(this.deps, this.log, npc, messages);
     }
     const usedTools = (first?.tools.length ?? 0) > 0;
     return { reply: await this.useTools(npc, messages, first), usedTools };
@@ -349,7 +331,10 @@ export class NpcResponder {
     const results = await this.deps.executor.read(npc, calls, this.deps.policy?.());
     if (this.abandoned) return undefined;
     this.log.debug({ calls: calls.map((c) => c.shown) }, "NPC tool calls answered");
-    const answer = await this.chat(npc, [...messages, ...toolResultsMessages(npc, reply.tools, results)]);
+    const answer = await askLlm(this.deps, this.log, npc, [
+      ...messages,
+      ...toolResultsMessages(npc, reply.tools, results),
+    ]);
     if (answer && answer.tools.length > 0) {
       this.log.info(
         { ignored: answer.tools.length },
@@ -357,62 +342,6 @@ export class NpcResponder {
       );
     }
     return answer && { ...answer, tools: [] };
-  }
-
-  /** One LLM call for the NPC; undefined when it failed (counted and logged, never thrown). */
-  private async chat(npc: NpcDefinition, messages: ChatMessage[]): Promise<ParsedReply | undefined> {
-    const { llm } = npc;
-    try {
-      const result = await this.deps.llmSlots.run(() =>
-        this.deps.backend(npc).chat({
-          ...requestSettings(npc),
-          messages,
-          temperature: llm.temperature,
-          format: llm.structuredOutput ? { ...REPLY_JSON_SCHEMA } : undefined,
-          reasoning: llm.reasoning,
-        }),
-      );
-      this.deps.metrics.llmAnswers.inc({ npc: npc.id, stop: result.stopReason });
-      this.deps.metrics.llmLatency.observe({ npc: npc.id }, result.durationMs / 1000);
-      this.deps.metrics.llmTokens.inc({ npc: npc.id }, result.completionTokens);
-      if (result.durationMs > 0)
-        this.deps.metrics.tokensPerSecond.set(
-          { npc: npc.id },
-          (result.completionTokens * 1000) / result.durationMs,
-        );
-      return this.read(npc, result);
-    } catch (error) {
-      const code = (error as { code?: string }).code ?? "SERVER_ERROR";
-      this.deps.metrics.llmErrors.inc({ npc: npc.id, code });
-      this.log.warn({ code, err: (error as Error).message }, "LLM gave no answer; the NPC stays silent");
-      return undefined;
-    }
-  }
-
-  /** The reply in an answer; a cut answer or a refusal is logged (what was cut is said up to the cut). */
-  private read(npc: NpcDefinition, result: ChatResult): ParsedReply {
-    if (result.stopReason === "refusal") {
-      this.log.warn({ refusal: result.refusal }, "the model refused to answer; the NPC stays silent");
-      return { thinking: [], say: [], functions: [], tools: [], silence: true, hasValidTags: false };
-    }
-    const truncated = result.stopReason === "length";
-    const options = { truncated };
-    const reply = npc.llm.structuredOutput
-      ? parseStructuredReply(result.content, options)
-      : parseReply(result.content, options);
-    if (truncated) {
-      this.log.warn(
-        {
-          completionTokens: result.completionTokens,
-          maxOutputTokens: npc.llm.maxOutputTokens,
-          said: reply.say.length,
-        },
-        "the LLM's answer was cut at its output cap (llm.maxOutputTokens) or the context size; raise it or ask the persona for shorter answers",
-      );
-    } else if (result.stopReason !== "stop") {
-      this.log.warn({ stop: result.stopReason }, "the LLM's answer ended unusually");
-    }
-    return reply;
   }
 
   private async compact(): Promise<void> {
