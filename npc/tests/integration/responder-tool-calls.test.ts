@@ -6,21 +6,17 @@
  * queuing and explained to the model. Real Redis, the fake LLM over HTTP, the real policy check;
  * the queue is played by a job runner that records each job.
  */
-import { createLogger, Policy } from "@mcp-bridge/shared";
+import { Policy } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { ActionExecutor, type JobRunner } from "../../src/actions/executor.js";
+import type { JobRunner } from "../../src/actions/executor.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
-import { NpcResponder } from "../../src/conversation/responder.js";
-import { Semaphore, TokenBuckets } from "../../src/conversation/token-bucket.js";
 import { mergePolicy } from "../../src/definitions/command-patterns.js";
 import type { NpcDefinition } from "../../src/definitions/schema.js";
-import { OllamaBackend } from "../../src/llm/ollama.js";
-import { createMetrics } from "../../src/ops/metrics.js";
 import { npcDefinition } from "../support/definitions.js";
 import { type ChatCall, FakeLlm } from "../support/fake-llm.js";
-import { question } from "../support/responder.js";
+import { question, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
 let llm: FakeLlm;
@@ -65,22 +61,13 @@ async function converse(npc: NpcDefinition, n: number, policy?: Policy) {
       return { status: "completed", jobId: "j", data: { output: "" } };
     },
   };
-  const logger = createLogger({ name: "tool-calls", level: "silent" });
-  const done: string[] = [];
-  const metrics = createMetrics();
-  const responder = new NpcResponder(npc, {
-    backend: () => new OllamaBackend({ baseUrl: llm.url }),
+  const { responder, done, metrics } = testResponder({
+    npc,
     history: new ConversationHistory(redis, uniquePrefix("tools")),
-    executor: new ActionExecutor(runner, logger),
-    publishLine: () => undefined,
-    done: (ids) => done.push(...ids),
-    llmSlots: new Semaphore(4),
-    npcBuckets: new TokenBuckets(100, 6000),
-    metrics,
-    logger,
-    maxQueueSize: 50,
+    runner,
+    llmUrl: llm.url,
     batchDelayMs: 10,
-    policy: () => policy,
+    policy,
   });
   await responder.resume();
   responder.enqueue(question(n));

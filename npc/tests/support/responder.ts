@@ -4,7 +4,7 @@
  * short batching delay. The queue is played by the given job runner; the messages the responder is
  * done with are collected in `done`.
  */
-import { createLogger } from "@mcp-bridge/shared";
+import { createLogger, type Policy } from "@mcp-bridge/shared";
 import { ActionExecutor, type JobRunner } from "../../src/actions/executor.js";
 import type { ConversationHistory } from "../../src/conversation/history.js";
 import type { IncomingMessage } from "../../src/conversation/message.js";
@@ -21,6 +21,8 @@ export function testResponder(options: {
   runner: JobRunner;
   llmUrl: string;
   batchDelayMs: number;
+  /** The policy the model's tool calls are checked against (none: the executor's own checks only). */
+  policy?: Policy;
 }): { responder: NpcResponder; done: string[]; metrics: NpcMetrics } {
   const logger = createLogger({ name: "responder-test", level: "silent" });
   const done: string[] = [];
@@ -38,6 +40,7 @@ export function testResponder(options: {
     logger,
     maxQueueSize: 50,
     batchDelayMs: options.batchDelayMs,
+    policy: () => options.policy,
   });
   return { responder, done, metrics };
 }
