@@ -23,6 +23,8 @@ public enum Operation {
             (a, c) -> PlayerQueries.info((PlayerQueries.Args) a, c)),
     GET_SERVER_INFO("get_server_info", false, EmptyArgs::parse, (a, c) -> ServerInfoOp.run(c)),
     GET_WORLD_INFO("get_world_info", false, WorldInfoOp.Args::parse, (a, c) -> WorldInfoOp.run((WorldInfoOp.Args) a, c)),
+    GET_NEARBY_MOBS("get_nearby_mobs", false, NearbyMobsOp.Args::parse,
+            (a, c) -> NearbyMobsOp.run((NearbyMobsOp.Args) a, c)),
     HELLO("hello", false, EmptyArgs::parse, (a, c) -> HelloOp.run(c));
 
     /** Runs on the server thread; failures are BridgeExceptions. */

@@ -80,6 +80,15 @@ public interface GameAccess {
         throw unsupported("entity scan (entitiesWithin)");
     }
 
+    /**
+     * Mobs (Minecraft's {@code Mob}: animals, monsters, villagers, golems...; not players, armor stands,
+     * items or projectiles) whose position lies within {@code radius} of the point, in any order. The name is
+     * the custom name, or null when the mob has none. Never loads a chunk.
+     */
+    default List<EntityView> mobsWithin(String world, double x, double y, double z, double radius) {
+        throw unsupported("mob scan (mobsWithin)");
+    }
+
     /** Sends a system chat message to one player. */
     default void sendMessage(UUID player, String text) {
         throw unsupported("private messages (sendMessage)");

@@ -41,6 +41,7 @@ class OperationsTest {
         r.put("get_player_info", query("get_player_info", "{\"player\":\"Steve\"}"));
         r.put("get_server_info", query("get_server_info", "{}"));
         r.put("get_world_info", query("get_world_info", "{\"x\":100,\"y\":64,\"z\":-200,\"radius\":1}"));
+        r.put("get_nearby_mobs", query("get_nearby_mobs", "{\"x\":100,\"y\":64,\"z\":-200,\"radius\":16}"));
         r.put("hello", query("hello", "{}"));
         return r;
     }

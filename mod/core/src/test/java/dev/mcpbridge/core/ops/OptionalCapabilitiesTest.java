@@ -50,7 +50,8 @@ class OptionalCapabilitiesTest {
             "send_message", "sendMessage",
             "teleport_player", "teleport",
             "give_item", "item",
-            "get_world_info", "blockAt");
+            "get_world_info", "blockAt",
+            "get_nearby_mobs", "mobsWithin");
 
     @Test
     void operationsNeedingAMissingCapabilityAnswerUnsupportedNamingIt() {

@@ -126,6 +126,17 @@ public final class FakeGame implements GameAccess {
         return out;
     }
 
+    /** Every entity of {@link #entities} that is not an item or an armor stand counts as a mob here. */
+    @Override
+    public List<EntityView> mobsWithin(String world, double x, double y, double z, double radius) {
+        checkThread();
+        List<EntityView> out = new ArrayList<>(entities);
+        out.removeIf(e -> !e.world().equals(world) || e.type().equals("minecraft:item")
+                || e.type().equals("minecraft:armor_stand") || Math.abs(e.x() - x) > radius
+                || Math.abs(e.y() - y) > radius || Math.abs(e.z() - z) > radius);
+        return out;
+    }
+
     @Override
     public CommandResult executeCommand(String command) {
         checkThread();

@@ -16,6 +16,9 @@ public final class ArgRules {
     public static final int MAX_MESSAGE_LENGTH = 1000;
     public static final int GIVE_MAX_QUANTITY = 6400;
     public static final int WORLD_INFO_MAX_RADIUS = 32;
+    public static final int NEARBY_MOBS_MAX_RADIUS = 128;
+    public static final int NEARBY_MOBS_MAX_LIMIT = 32;
+    public static final int NEARBY_MOBS_DEFAULT_LIMIT = 16;
 
     private ArgRules() {}
 
