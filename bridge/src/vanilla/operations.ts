@@ -223,7 +223,10 @@ class Vanilla {
 
 /**
  * The vanilla handler of each operation (its descriptor is in shared OPERATIONS); an operation
- * without one needs the mod: get_world_info (block scans) and hello.
+ * without one needs the mod: get_world_info (block scans), get_nearby_mobs and hello. Mobs have no
+ * vanilla read that serves: `data get entity` reads one entity per command and its text names the
+ * entity by its display name, which a custom name replaces (a pig named "Zombie" reads as a zombie),
+ * so the type cannot be told, and a name chosen by a player would be parsed as the answer's text.
  */
 const HANDLERS: { [K in Operation]?: (vanilla: Vanilla, args: OperationArgs<K>) => Promise<unknown> } = {
   execute_command: (v, a) => v.executeCommand(a),

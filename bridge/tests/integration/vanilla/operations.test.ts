@@ -149,8 +149,8 @@ describe.each(DEVSERVER_FLAVOURS)("vanilla mode against a --no-mod devserver ($n
     }
   });
 
-  it("get_world_info and hello are UNSUPPORTED without the mod", async () => {
-    for (const op of ["get_world_info", "hello"] as const) {
+  it("get_world_info, get_nearby_mobs and hello are UNSUPPORTED without the mod", async () => {
+    for (const op of ["get_world_info", "get_nearby_mobs", "hello"] as const) {
       const error = await runVanilla(op, {}, rcon, ctx).catch((e: unknown) => e);
       expect((error as BridgeError).code).toBe("UNSUPPORTED");
     }

@@ -169,7 +169,7 @@ describe("runVanilla", () => {
 
   it("answers UNSUPPORTED, saying the mod is needed, for what vanilla cannot do", async () => {
     const unsupported = OPERATION_NAMES.filter((op) => !VANILLA_OPERATIONS.includes(op));
-    expect(unsupported.sort()).toEqual(["get_world_info", "hello"]);
+    expect(unsupported.sort()).toEqual(["get_nearby_mobs", "get_world_info", "hello"]);
     for (const op of unsupported) {
       const error = await bridgeErrorOf(runVanilla(op, {}, game(), ctx));
       expect(error.code).toBe("UNSUPPORTED");

@@ -14,6 +14,7 @@ import net.minecraft.server.MinecraftServer;
 import net.minecraft.server.level.ServerLevel;
 import net.minecraft.server.level.ServerPlayer;
 import net.minecraft.world.entity.Entity;
+import net.minecraft.world.entity.Mob;
 import net.minecraft.world.entity.item.ItemEntity;
 import net.minecraft.world.entity.player.Inventory;
 import net.minecraft.world.entity.player.Player;
@@ -111,6 +112,25 @@ final class NeoForgeGameAccess implements GameAccess {
         List<EntityView> out = new ArrayList<>();
         for (Entity e : level.getEntities((Entity) null, box, candidate -> candidate.distanceToSqr(x, y, z) <= r2)) {
             String name = e instanceof Player || e.hasCustomName() ? e.getName().getString() : null;
+            out.add(new EntityView(BuiltInRegistries.ENTITY_TYPE.getKey(e.getType()).toString(), GameIds.worldId(level),
+                    e.getX(), e.getY(), e.getZ(), name));
+        }
+        return out;
+    }
+
+    /**
+     * The same entity lookup as {@link #entitiesWithin}, keeping {@link Mob}s only (animals, monsters,
+     * villagers, golems; players, armor stands, items and projectiles are not Mobs). Entity sections of
+     * unloaded chunks hold no entities, so nothing is loaded.
+     */
+    @Override
+    public List<EntityView> mobsWithin(String world, double x, double y, double z, double radius) {
+        ServerLevel level = level(world);
+        AABB box = new AABB(x - radius, y - radius, z - radius, x + radius, y + radius, z + radius);
+        double r2 = radius * radius;
+        List<EntityView> out = new ArrayList<>();
+        for (Entity e : level.getEntities((Entity) null, box, c -> c instanceof Mob && c.distanceToSqr(x, y, z) <= r2)) {
+            String name = e.hasCustomName() ? e.getName().getString() : null;
             out.add(new EntityView(BuiltInRegistries.ENTITY_TYPE.getKey(e.getType()).toString(), GameIds.worldId(level),
                     e.getX(), e.getY(), e.getZ(), name));
         }

@@ -112,6 +112,17 @@ public abstract class GameAccessContract {
         assertEquals("minecraft:air", onServer(game, () -> game.blockAt(OVERWORLD, 0, 1000, 0)), "above the build height");
     }
 
+    @Test
+    void mobsAreEntitiesThatAreNotPlayersOrItems() throws Exception {
+        GameAccess game = start(List.of("Steve", "Alex"));
+        List<EntityView> all = onServer(game, () -> game.entitiesWithin(OVERWORLD, 0, 64, 0, 256));
+        List<EntityView> mobs = onServer(game, () -> game.mobsWithin(OVERWORLD, 0, 64, 0, 256));
+        assertFalse(mobs.isEmpty(), "the platform has a mob near the origin: " + all);
+        assertTrue(all.containsAll(mobs), "every mob is an entity of the same scan: " + mobs + " / " + all);
+        assertTrue(mobs.stream().noneMatch(e -> e.type().equals("minecraft:player") || e.type().equals("minecraft:item")),
+                "no players, no items: " + mobs);
+    }
+
     private static <T> T onServer(GameAccess game, Supplier<T> call) throws Exception {
         return CompletableFuture.supplyAsync(call, game.serverExecutor()).get(10, TimeUnit.SECONDS);
     }

@@ -11,11 +11,16 @@ import dev.mcpbridge.devserver.world.World;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 
 /** The core's GameAccess over the simulated world, as the NeoForge adapter implements it over the server. */
 public final class DevGameAccess implements GameAccess {
+    /** Types the devserver can hold that are not Minecraft Mobs (the rest it holds are: animals, monsters, villagers). */
+    static final Set<String> NOT_MOBS = Set.of("minecraft:item", "minecraft:experience_orb", "minecraft:armor_stand",
+            "minecraft:marker", "minecraft:arrow", "minecraft:falling_block", "minecraft:tnt", "minecraft:text_display",
+            "minecraft:item_display", "minecraft:block_display", "minecraft:interaction", "minecraft:lightning_bolt");
     private final World world;
     private final TickLoop loop;
     private final Dispatcher dispatcher;
@@ -99,6 +104,16 @@ public final class DevGameAccess implements GameAccess {
         world.summoned().stream()
                 .filter(e -> e.dimension().equals(dimension) && dist2(e.x(), e.y(), e.z(), x, y, z) <= r2)
                 .forEach(e -> out.add(new EntityView(e.type(), dimension, e.x(), e.y(), e.z(), e.customName())));
+        return out;
+    }
+
+    /** The simulated animals and what /summon made (custom-named ones with their name), players never. */
+    @Override
+    public List<EntityView> mobsWithin(String dimension, double x, double y, double z, double radius) {
+        List<EntityView> out = new ArrayList<>();
+        for (EntityView e : entitiesWithin(dimension, x, y, z, radius)) {
+            if (!e.type().equals("minecraft:player") && !NOT_MOBS.contains(e.type())) out.add(e);
+        }
         return out;
     }
 
