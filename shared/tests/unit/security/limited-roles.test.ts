@@ -118,7 +118,8 @@ describe("a role limited to a region", () => {
     expect(
       refusal(fenced, "get_world_info", { x: 5000, y: 64, z: 5000, radius: 4, world: "world" })?.code,
     ).toBe("PERMISSION_DENIED");
-    const mobs = (args: Record<string, unknown>) => refusal(fenced, "get_nearby_mobs", { radius: 16, ...args });
+    const mobs = (args: Record<string, unknown>) =>
+      refusal(fenced, "get_nearby_mobs", { radius: 16, ...args });
     expect(mobs({ x: 5000, y: 64, z: 5000, world: "world" })?.message).toMatch(/outside/);
     expect(mobs({ x: 10, y: 64, z: 10 })?.message).toMatch(/name the world/);
     expect(mobs({ x: 10, y: 64, z: 10, world: "world" })).toBeUndefined();
