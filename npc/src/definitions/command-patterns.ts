@@ -145,7 +145,8 @@ export const npcClientId = (npc: Pick<NpcDefinition, "id">) => `npc:${npc.id}`;
  * What the service itself calls under every NPC's client, whatever the NPC's `tools` say:
  * `execute_command` (its speech and placement), `get_online_players` and `get_player_info` (the
  * player tracker: proximity, distances, `@p`), `get_world_info` (whether its entity is there,
- * world/presence.ts) and `get_server_info` (time of day and weather, world/perception.ts). The
+ * world/presence.ts), `get_server_info` (time of day and weather, world/perception.ts) and
+ * `get_nearby_mobs` (the mobs it perceives, world/nearby-mobs.ts). The
  * NPC's `tools` limit its model (<function>, <tool>): the service checks them before queuing.
  */
 const SERVICE_TOOLS = [
@@ -154,6 +155,7 @@ const SERVICE_TOOLS = [
   "get_player_info",
   "get_world_info",
   "get_server_info",
+  "get_nearby_mobs",
 ] as const;
 
 /**

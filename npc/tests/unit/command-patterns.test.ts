@@ -189,6 +189,7 @@ describe("an NPC's `tools` setting (issue 26)", () => {
     expect(role.tools.sort()).toEqual(
       [
         "execute_command",
+        "get_nearby_mobs",
         "get_online_players",
         "get_player_info",
         "get_server_info",
