@@ -44,6 +44,7 @@ const VIEWER_TOOLS = [
   "get_chat_history",
   "get_events",
   "get_job",
+  "get_nearby_mobs",
   "get_online_players",
   "get_player_info",
   "get_server_info",
