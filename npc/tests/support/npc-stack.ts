@@ -27,6 +27,8 @@ export interface NpcStackOptions {
   /** Definitions the bridge's policy is made from (default: the same); lets a test make the bridge refuse. */
   policyNpcs?: Record<string, unknown>[];
   npcEnv?: Record<string, string>;
+  /** More commands the devserver's mod allows (e.g. the admin's summons). */
+  allow?: string[];
 }
 
 export class NpcStack {
@@ -62,7 +64,7 @@ export class NpcStack {
       serverId: SERVER_ID,
       bridgeUrl: `ws://127.0.0.1:${bridgePort}/events`,
       eventsToken,
-      allow: [...modAllowPatterns(npcs), "sim .*", "tp .*", "teleport .*"],
+      allow: [...modAllowPatterns(npcs), "sim .*", "tp .*", "teleport .*", ...(options.allow ?? [])],
     });
     const common = {
       REDIS_URL: testRedisUrl(),
