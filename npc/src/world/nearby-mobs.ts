@@ -11,7 +11,7 @@ import type { Logger } from "pino";
 import type { JobRunner } from "../actions/executor.js";
 import type { NpcDefinition } from "../definitions/schema.js";
 
-export interface NearbyMob {
+interface NearbyMob {
   type: string;
   name: string | null;
   distance: number;
@@ -24,7 +24,7 @@ export interface MobReading {
 }
 
 /** How many mobs the prompt lists at most (nearest first; unnamed ones of a type share an entry). */
-export const MAX_MOBS = 10;
+const MAX_MOBS = 10;
 /** The NPC's own entity stands where it was summoned (NoAI); this much room for rounding. */
 const SELF_WITHIN = 1.5;
 /** Characters of a custom name the prompt keeps (the mod already cuts at 64). */
