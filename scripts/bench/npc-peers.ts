@@ -164,6 +164,24 @@ async function runEvents(s: PeerSettings): Promise<void> {
   redis.disconnect();
 }
 
+/** What get_nearby_mobs finds around an NPC: its own villager, two cows and a named zombie. */
+function nearbyMobs(args: Record<string, unknown>) {
+  const c = { world: "minecraft:overworld", x: Number(args.x), y: Number(args.y), z: Number(args.z) };
+  const mob = (dx: number, type: string, name: string | null) => ({
+    type,
+    name,
+    location: { ...c, x: c.x + dx },
+    distance: Math.abs(dx),
+  });
+  const mobs = [
+    mob(0, "minecraft:villager", null),
+    mob(3, "minecraft:cow", null),
+    mob(4, "minecraft:cow", null),
+    mob(6, "minecraft:zombie", "Grumpy"),
+  ];
+  return { center: c, radius: Number(args.radius), mobs, total: mobs.length, truncated: false };
+}
+
 async function runBridge(s: PeerSettings): Promise<void> {
   const logger = createLogger({ name: "bench-bridge", level: "silent" });
   const players = Array.from({ length: s.npcs }, (_, i) => `P${i}`);
@@ -182,6 +200,7 @@ async function runBridge(s: PeerSettings): Promise<void> {
         const data = { version: "1.21.1", onlinePlayers: s.npcs, maxPlayers: s.npcs, timeOfDay: 6000 };
         return { data: { ...data, weather: "CLEAR", tps: 20 }, replay: false };
       }
+      if (op === "get_nearby_mobs") return { data: nearbyMobs(request.payload.args), replay: false };
       if (op === "get_player_info") {
         const at = spot(Number(String(args.player).slice(1)));
         const location = { world: "minecraft:overworld", x: at.x + 2, y: 64, z: at.z };

@@ -18,7 +18,8 @@ import { type ChildProcess, fork } from "node:child_process";
 // --services N runs N NPC service processes (this one and N-1 children) that share the NPCs;
 // --warmup S also reports the batches whose first line came after S s; --by-second, each second;
 // --tools: every answer first calls get_player_info (a read job and one more LLM round). Perception
-// (time and weather, nearby players) is always in the prompts, as in the service.
+// (time and weather, nearby players, nearby mobs: a get_nearby_mobs job per NPC per TTL) is always in
+// the prompts, as in the service.
 // --profile DIR writes CPU profiles (.cpuprofile) into DIR: this process's for the sending window
 // (npc-service.cpuprofile), the peers' for their whole life.
 import { randomBytes } from "node:crypto";
