@@ -52,9 +52,10 @@ export async function readNearbyMobs(
     if (outcome.status !== "completed") return undefined;
     const d = outcome.data as { mobs?: unknown; total?: unknown };
     if (!Array.isArray(d.mobs) || typeof d.total !== "number") return undefined;
-    const all = (d.mobs as NearbyMob[]).filter(
-      (m) => typeof m?.type === "string" && typeof m.distance === "number",
-    );
+    // Kept per NPC until the next read: only what the prompt line uses.
+    const all = (d.mobs as NearbyMob[])
+      .filter((m) => typeof m?.type === "string" && typeof m.distance === "number")
+      .map((m) => ({ type: m.type, name: typeof m.name === "string" ? m.name : null, distance: m.distance }));
     const mobs = all.filter((m) => !isSelf(npc, m));
     return { mobs: mobs.slice(0, MAX_MOBS), total: Math.max(0, d.total - (all.length - mobs.length)) };
   } catch (error) {
