@@ -57,13 +57,21 @@ export function checkRegion(
     z: Number(args[pos.z]),
   };
   if (!inside(region, p)) throw denied(`${tool} at ${where(p)} is outside ${limit}`);
+  const reach = pos.reach === undefined ? 0 : Number(args[pos.reach]);
+  if (!inside(region, p, reach)) {
+    throw denied(`${tool} reads ${reach} blocks around ${where(p)}, beyond ${limit}`);
+  }
 }
 
-function inside(region: Region, p: Position): boolean {
+/** Whether the cube of half-size `reach` around p lies in one of the region's boxes (reach 0: the point). */
+function inside(region: Region, p: Position, reach = 0): boolean {
   return Object.entries(region).some(
     ([world, box]) =>
       canonicalWorld(world) === p.world &&
-      [p.x, p.y, p.z].every((v, i) => Number.isFinite(v) && v >= box.min[i]! && v <= box.max[i]!),
+      Number.isFinite(reach) &&
+      [p.x, p.y, p.z].every(
+        (v, i) => Number.isFinite(v) && v - reach >= box.min[i]! && v + reach <= box.max[i]!,
+      ),
   );
 }
 

@@ -14,7 +14,7 @@ export interface OperationCatalogEntry {
   readOnly: boolean;
   players: string[];
   items: { item: string; count?: string } | null;
-  position: { x: string; y: string; z: string; world?: string } | null;
+  position: { x: string; y: string; z: string; world?: string; reach?: string } | null;
 }
 
 export function operationCatalog(): OperationCatalogEntry[] {

@@ -42,8 +42,12 @@ export interface OperationDescriptor<
   everyoneUnless?: K;
   /** Arguments that name an item and how many: the operator-item and bounds rules read them. */
   items?: { item: K; count?: K };
-  /** Arguments that place the operation in the world: a role's `region` applies to them. */
-  position?: { x: K; y: K; z: K; world?: K };
+  /**
+   * Arguments that place the operation in the world: a role's `region` applies to them. `reach`: the
+   * argument saying how far around the point the operation reads (a scan's radius); then the whole
+   * cube must lie in the region, so a fenced role cannot read beyond its box.
+   */
+  position?: { x: K; y: K; z: K; world?: K; reach?: K };
   /** Whether a role's `confirm.quantityAbove` asks a person to approve a call with a larger count. */
   approval?: "count";
 }

@@ -314,7 +314,7 @@ export const OPERATIONS = {
         return `${palette.length} block type(s) (${top}), ${(d.entities as unknown[]).length} entit(ies)${d.truncated ? ", truncated" : ""}`;
       },
     },
-    position: { x: "x", y: "y", z: "z", world: "world" },
+    position: { x: "x", y: "y", z: "z", world: "world", reach: "radius" },
   }),
   get_nearby_mobs: defineOperation({
     kind: "query",
@@ -339,7 +339,7 @@ export const OPERATIONS = {
         return `${d.total} mob(s) within ${d.radius} blocks${listed ? `: ${listed}` : ""}${d.truncated ? ", more not listed" : ""}`;
       },
     },
-    position: { x: "x", y: "y", z: "z", world: "world" },
+    position: { x: "x", y: "y", z: "z", world: "world", reach: "radius" },
   }),
   hello: defineOperation({
     kind: "query",

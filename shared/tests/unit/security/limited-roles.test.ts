@@ -123,6 +123,15 @@ describe("a role limited to a region", () => {
     expect(mobs({ x: 5000, y: 64, z: 5000, world: "world" })?.message).toMatch(/outside/);
     expect(mobs({ x: 10, y: 64, z: 10 })?.message).toMatch(/name the world/);
     expect(mobs({ x: 10, y: 64, z: 10, world: "world" })).toBeUndefined();
+    // The whole scanned cube must lie in the box, not only its centre.
+    expect(mobs({ x: 90, y: 64, z: 10, world: "world" })?.message).toMatch(/reads 16 blocks around 90 64 10/);
+    expect(mobs({ x: 84, y: 64, z: -84, world: "world" })).toBeUndefined();
+    expect(
+      refusal(fenced, "get_world_info", { x: 95, y: 64, z: 0, radius: 8, world: "world" })?.message,
+    ).toMatch(/beyond role 'fenced'/);
+    expect(
+      refusal(fenced, "get_world_info", { x: 92, y: 64, z: 0, radius: 8, world: "world" }),
+    ).toBeUndefined();
     expect(
       refusal(fenced, "give_item", { player: "Alex", item: "minecraft:bread", quantity: 1 }),
     ).toBeUndefined();
