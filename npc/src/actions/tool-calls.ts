@@ -10,7 +10,13 @@ import type { ToolRequest } from "../parser/tag-parser.js";
 import { distanceFromNpc } from "../world/player-tracker.js";
 
 /** Read tools a model may call, when the NPC's `tools` lists them. Writes go through <function>. */
-const MODEL_TOOLS = ["get_online_players", "get_player_info", "get_world_info", "get_server_info"] as const;
+const MODEL_TOOLS = [
+  "get_online_players",
+  "get_player_info",
+  "get_world_info",
+  "get_server_info",
+  "get_nearby_mobs",
+] as const;
 type ModelTool = (typeof MODEL_TOOLS)[number];
 
 /** get_world_info scans every block of its cube in the game: a model's scan stays this small. */
@@ -24,6 +30,8 @@ const USAGE: Record<ModelTool, string> = {
   get_player_info: 'get_player_info {"player": "Name"} - health, food, position, game mode, inventory',
   get_world_info: `get_world_info {"x": 0, "y": 64, "z": 0, "radius": 4} - blocks and entities around a point near you (radius <= ${MODEL_WORLD_INFO_MAX_RADIUS})`,
   get_server_info: "get_server_info {} - version, players, time of day, weather",
+  get_nearby_mobs:
+    'get_nearby_mobs {"x": 0, "y": 64, "z": 0, "radius": 16} - mobs around a point near you, nearest first (radius <= your perception radius)',
 };
 
 /** The tools this NPC's model may call: its `tools` setting, read tools only; none for a guest. */
@@ -77,8 +85,9 @@ export function checkCalls(npc: NpcDefinition, requests: ToolRequest[]): Checked
       return refuse("INVALID_ARGS", why);
     }
     const args = parsed.data as Record<string, unknown>;
-    if (tool === "get_world_info") {
-      const problem = worldScanProblem(npc, args);
+    if (tool === "get_world_info" || tool === "get_nearby_mobs") {
+      const widest = tool === "get_world_info" ? MODEL_WORLD_INFO_MAX_RADIUS : npc.perception.radius;
+      const problem = worldScanProblem(npc, args, widest);
       if (problem) return refuse("INVALID_ARGS", problem);
       args.world = npc.location.dimension;
     }
@@ -87,12 +96,16 @@ export function checkCalls(npc: NpcDefinition, requests: ToolRequest[]): Checked
 }
 
 /**
- * A model's world scan stays small and near the NPC: its own dimension, its centre within the NPC's
- * perception radius (a scan far away would load chunks nobody is in), the radius at most 8.
+ * A model's scan stays near the NPC: its own dimension, its centre within the NPC's perception radius
+ * (a scan far away would read chunks nobody is in), the radius at most `widest` (8 for a block scan,
+ * the perception radius for mobs).
  */
-function worldScanProblem(npc: NpcDefinition, args: Record<string, unknown>): string | undefined {
-  if (Number(args.radius) > MODEL_WORLD_INFO_MAX_RADIUS)
-    return `radius: at most ${MODEL_WORLD_INFO_MAX_RADIUS}`;
+function worldScanProblem(
+  npc: NpcDefinition,
+  args: Record<string, unknown>,
+  widest: number,
+): string | undefined {
+  if (Number(args.radius) > widest) return `radius: at most ${widest}`;
   const world = typeof args.world === "string" ? canonicalWorld(args.world) : npc.location.dimension;
   const centre = { x: Number(args.x), y: Number(args.y), z: Number(args.z), world };
   if (distanceFromNpc(centre, npc.location) > npc.perception.radius)
@@ -100,12 +113,19 @@ function worldScanProblem(npc: NpcDefinition, args: Record<string, unknown>): st
   return undefined;
 }
 
-/** A result as the model sees it: JSON, world scans without their block list, cut to a bound. */
+/** A result as the model sees it: JSON, world scans without their block list, mobs without positions, cut to a bound. */
 export function showResult(tool: ModelTool, data: unknown): string {
   let view = data;
   if (tool === "get_world_info" && data && typeof data === "object") {
     const d = data as { palette?: unknown[]; entities?: unknown[]; truncated?: unknown };
     view = { palette: d.palette?.slice(0, 10), entities: d.entities?.slice(0, 20), truncated: d.truncated };
+  }
+  if (tool === "get_nearby_mobs" && data && typeof data === "object") {
+    const d = data as { mobs?: { type?: unknown; name?: unknown; distance?: unknown }[]; total?: unknown };
+    view = {
+      mobs: d.mobs?.map((m) => ({ type: m.type, name: m.name, distance: m.distance })),
+      total: d.total,
+    };
   }
   const text = JSON.stringify(view) ?? "null";
   return text.length <= MAX_TOOL_RESULT_CHARS ? text : `${text.slice(0, MAX_TOOL_RESULT_CHARS)}...(cut)`;

@@ -116,6 +116,7 @@ export const NPC_TOOLS = [
   "get_player_info",
   "get_world_info",
   "get_server_info",
+  "get_nearby_mobs",
 ] as const;
 
 /** The seed's queue weights by sender (player chat and proximity: player). */

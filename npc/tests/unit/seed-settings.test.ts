@@ -3,7 +3,7 @@
  * (a ceiling over commands and tool calls) and `priorityWeights` (the order of waiting messages).
  */
 import { describe, expect, it } from "vitest";
-import { checkCalls } from "../../src/actions/tool-calls.js";
+import { checkCalls, showResult } from "../../src/actions/tool-calls.js";
 import { ConversationQueue } from "../../src/conversation/conversation-queue.js";
 import type { IncomingMessage } from "../../src/conversation/message.js";
 import { systemPrompt } from "../../src/conversation/prompt.js";
@@ -92,5 +92,27 @@ describe("a model's world scan (get_world_info tool call)", () => {
     expect(scan({ x: 500, y: 64, z: 2, radius: 4 })).toMatchObject({ ok: false, code: "INVALID_ARGS" });
     expect(scan({ x: 2, y: 64, z: 2, radius: 4, world: "the_nether" })).toMatchObject({ ok: false });
     expect(scan({ x: 2, y: 64, z: 2, radius: 9 })).toMatchObject({ ok: false, message: "radius: at most 8" });
+  });
+});
+
+describe("a model's mob lookup (get_nearby_mobs tool call)", () => {
+  const npc = npcDefinition({ tools: ["get_nearby_mobs"] }); // at 2 64 2, radius 20
+  const look = (args: Record<string, unknown>) =>
+    checkCalls(npc, [{ name: "get_nearby_mobs", args: JSON.stringify(args) }])[0]!;
+
+  it("runs near the NPC, in its own dimension, as wide as its perception", () => {
+    expect(look({ x: 10, y: 64, z: 2, radius: 20, limit: 5 })).toMatchObject({
+      ok: true,
+      args: { x: 10, y: 64, z: 2, radius: 20, limit: 5, world: "minecraft:overworld" },
+    });
+  });
+
+  it("refuses a lookup far away, in another dimension, or wider than its perception", () => {
+    expect(look({ x: 500, y: 64, z: 2, radius: 4 })).toMatchObject({ ok: false, code: "INVALID_ARGS" });
+    expect(look({ x: 2, y: 64, z: 2, radius: 4, world: "the_nether" })).toMatchObject({ ok: false });
+    expect(look({ x: 2, y: 64, z: 2, radius: 21 })).toMatchObject({
+      ok: false,
+      message: "radius: at most 20",
+    });
   });
 });
