@@ -62,6 +62,34 @@ describe("runVanilla", () => {
     }
   });
 
+  it("get_server_info on 26.1+ reads the day timeline: time query daytime is gone there", async () => {
+    const g = Object.assign(game(), { dayTimeline: true, daytime: 13000 });
+    const info = await runVanilla("get_server_info", {}, g, { serverVersion: async () => "26.1" });
+    expect(info).toMatchObject({ version: "26.1", timeOfDay: 13000 });
+    expect(g.sent).toContain("time query day");
+    expect(g.sent).not.toContain("time query daytime");
+  });
+
+  it("get_server_info of an unknown version asks for the timeline only once daytime is refused", async () => {
+    const noVersion = { serverVersion: async () => "A Proxy" }; // a status name without a version
+    const g = Object.assign(game(), { dayTimeline: true, daytime: 30000 });
+    expect(await runVanilla("get_server_info", {}, g, noVersion)).toMatchObject({ timeOfDay: 6000 });
+    const asked = (f: FakeGame) => f.sent.filter((c) => c.startsWith("time query"));
+    expect(asked(g)).toEqual(["time query daytime", "time query day"]);
+    // Before 26.1 daytime answers, and `time query day` (the days passed) is never read as the time.
+    const old = Object.assign(game(), { daytime: 30000 });
+    expect(await runVanilla("get_server_info", {}, old, noVersion)).toMatchObject({ timeOfDay: 30000 });
+    expect(asked(old)).toEqual(["time query daytime"]);
+  });
+
+  it("get_server_info of an unknown version explains the daytime answer when neither is readable", async () => {
+    const g = game();
+    g.daytime = Number.NaN; // "The time is NaN": neither wording
+    await expect(
+      runVanilla("get_server_info", {}, g, { serverVersion: async () => "A Proxy" }),
+    ).rejects.toThrow(/time query daytime/);
+  });
+
   it("teleport_player maps world aliases and otherwise keeps the player's dimension", async () => {
     const g = game();
     const result = await runVanilla(
