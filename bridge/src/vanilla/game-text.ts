@@ -127,6 +127,21 @@ export function parseTimeQuery(answer: string, profile: ServerProfile = UNKNOWN_
 }
 
 /**
+ * From 26.1 there is no `time query daytime`: the day is a timeline, and `time query day` answers
+ * "Timeline minecraft:day is at 6000 tick(s)" (commands.time.query.timeline, new in 26.1, so not in
+ * the pre-26 tables; before 26.1 `time query day` answered the days passed as "The time is 3").
+ */
+const DAY_TIMELINE = /Timeline minecraft:day is at (-?\d+) tick\(s\)/;
+const TICKS_PER_DAY = 24000;
+
+/** `time query day` on 26.1+ -> the tick of the day, 0-23999 (0 is dawn, as `daytime` was). */
+export function parseDayTimeline(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): number {
+  const match = DAY_TIMELINE.exec(stripFormatting(answer));
+  if (!match) throw unexpected("time query day", answer, profile);
+  return ((Number(match[1]) % TICKS_PER_DAY) + TICKS_PER_DAY) % TICKS_PER_DAY;
+}
+
+/**
  * `tick query` -> ticks per second actually reached: 0 when frozen; when sprinting the target is
  * ignored, so 1000 / mspt; otherwise the target rate, lower when a tick takes longer than its slot.
  */

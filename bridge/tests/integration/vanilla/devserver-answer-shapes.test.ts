@@ -12,6 +12,7 @@ import { DEVSERVER_FLAVOURS } from "../../../../shared/testing/flavours.js";
 import { isEssentialsList } from "../../../src/vanilla/essentials-list.js";
 import { GAME_STRING_ERAS } from "../../../src/vanilla/game-strings.js";
 import {
+  parseDayTimeline,
   parseEntityData,
   parseGave,
   parseList,
@@ -144,7 +145,12 @@ describe.each(DEVSERVER_FLAVOURS)("devserver answers against real servers' ($nam
     expect(devKeys.filter((key) => !realKeys.has(key))).toEqual([]);
   });
 
-  it("time query daytime", async () => {
+  it("time query daytime (from 26.1 the day timeline, time query day)", async () => {
+    if (compareVersions(version, "26.1") >= 0) {
+      // No real answer of 26.1's timeline is in the corpus yet: the parser must read it.
+      expect(parseDayTimeline(await rcon.command(`${mc}time query day`))).toBeGreaterThanOrEqual(0);
+      return;
+    }
     const answer = await rcon.command(`${mc}time query daytime`);
     expectShape(answer, realShapes("time"));
     expect(parseTimeQuery(answer)).toBeGreaterThanOrEqual(0);
