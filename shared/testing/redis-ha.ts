@@ -13,6 +13,17 @@ import { holdFreePorts } from "./net.js";
 import { until } from "./processes.js";
 
 const MASTER_NAME = "mcpb-test";
+
+/** A redis-server on 127.0.0.1 at `port` that keeps its files in `dir` and never saves on its own. */
+function redisServer(port: number, dir: string, extra: string[]): ChildProcess {
+  return spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", ...extra],
+    {
+      stdio: "ignore",
+    },
+  );
+}
 const DOWN_AFTER_MS = 1000;
 
 export function redisServerAvailable(): boolean {
@@ -43,24 +54,7 @@ export async function startSentinelSet(): Promise<SentinelSet> {
   const [primaryPort, replicaPort, ...sentinelPorts] = ports as [number, number, number, number, number];
   const procs = new Map<number, ChildProcess>();
   const server = (port: number, extra: string[]) => {
-    const proc = spawn(
-      "redis-server",
-      [
-        "--port",
-        String(port),
-        "--bind",
-        "127.0.0.1",
-        "--dir",
-        dir,
-        "--dbfilename",
-        `dump-${port}.rdb`,
-        "--save",
-        "",
-        ...extra,
-      ],
-      { stdio: "ignore" },
-    );
-    procs.set(port, proc);
+    procs.set(port, redisServer(port, dir, ["--dbfilename", `dump-${port}.rdb`, ...extra]));
   };
   // Diskless full sync at once (the default waits 5 s for more replicas to join).
   server(primaryPort, ["--repl-diskless-sync-delay", "0"]);
@@ -149,26 +143,14 @@ export async function startCluster(): Promise<LocalCluster> {
   const { ports, release } = await holdFreePorts(3);
   await release();
   const procs = ports.map((port) =>
-    spawn(
-      "redis-server",
-      [
-        "--port",
-        String(port),
-        "--bind",
-        "127.0.0.1",
-        "--dir",
-        dir,
-        "--save",
-        "",
-        "--cluster-enabled",
-        "yes",
-        "--cluster-config-file",
-        `nodes-${port}.conf`,
-        "--cluster-node-timeout",
-        "2000",
-      ],
-      { stdio: "ignore" },
-    ),
+    redisServer(port, dir, [
+      "--cluster-enabled",
+      "yes",
+      "--cluster-config-file",
+      `nodes-${port}.conf`,
+      "--cluster-node-timeout",
+      "2000",
+    ]),
   );
   const stop = async () => {
     for (const proc of procs) proc.kill("SIGKILL");

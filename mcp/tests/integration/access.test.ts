@@ -1,23 +1,10 @@
 // Authorization before queueing (PERMISSION_DENIED), per-client rate limits in Redis (RATE_LIMITED)
 // and policy changes reaching connected sessions, through a real Client.
 import { Policy } from "@mcp-bridge/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  errorCode,
-  type Harness,
-  startHarness,
-  testPolicyDocument,
-  textOf,
-} from "../support/harness.js";
+import { describe, expect, it } from "vitest";
+import { call, errorCode, fileHarness, testPolicyDocument, textOf } from "../support/harness.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileHarness();
 
 describe("authorization before queueing", () => {
   it("refuses a tool the role does not allow, fast and without queueing", async () => {
