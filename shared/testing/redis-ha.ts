@@ -2,7 +2,7 @@
  * Test support: a Redis primary, one replica and three Sentinels (quorum 2) on loopback ports, run
  * from the machine's redis-server (Sentinel mode is `redis-server <file> --sentinel`, which is what
  * Debian's redis-sentinel starts). Fast failure detection (down-after 1000 ms) so a failover test
- * takes seconds. `available()` is false when redis-server is missing: the tests then skip, saying so.
+ * takes seconds. Tests check redisServerAvailable() (redis-server.ts) first.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,29 +11,10 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { holdFreePorts } from "./net.js";
 import { until } from "./processes.js";
+import { spawnRedisServer } from "./redis-server.js";
 
 const MASTER_NAME = "mcpb-test";
-
-/** A redis-server on 127.0.0.1 at `port` that keeps its files in `dir` and never saves on its own. */
-function redisServer(port: number, dir: string, extra: string[]): ChildProcess {
-  return spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", "", ...extra],
-    {
-      stdio: "ignore",
-    },
-  );
-}
 const DOWN_AFTER_MS = 1000;
-
-export function redisServerAvailable(): boolean {
-  try {
-    execFileSync("redis-server", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface SentinelSet {
   /** REDIS_URL for the processes under test. */
@@ -54,7 +35,7 @@ export async function startSentinelSet(): Promise<SentinelSet> {
   const [primaryPort, replicaPort, ...sentinelPorts] = ports as [number, number, number, number, number];
   const procs = new Map<number, ChildProcess>();
   const server = (port: number, extra: string[]) => {
-    procs.set(port, redisServer(port, dir, ["--dbfilename", `dump-${port}.rdb`, ...extra]));
+    procs.set(port, spawnRedisServer(port, dir, ["--dbfilename", `dump-${port}.rdb`, ...extra]));
   };
   // Diskless full sync at once (the default waits 5 s for more replicas to join).
   server(primaryPort, ["--repl-diskless-sync-delay", "0"]);
@@ -143,7 +124,7 @@ export async function startCluster(): Promise<LocalCluster> {
   const { ports, release } = await holdFreePorts(3);
   await release();
   const procs = ports.map((port) =>
-    redisServer(port, dir, [
+    spawnRedisServer(port, dir, [
       "--cluster-enabled",
       "yes",
       "--cluster-config-file",
