@@ -2,6 +2,7 @@
 // and policy changes reaching connected sessions, through a real Client.
 import { Policy } from "@mcp-bridge/shared";
 import { describe, expect, it } from "vitest";
+import { dropKeys } from "../../../shared/testing/redis.js";
 import { call, errorCode, fileHarness, testPolicyDocument, textOf } from "../support/harness.js";
 
 const h = fileHarness();
@@ -50,7 +51,7 @@ describe("authorization before queueing", () => {
 
 /** Starts with no calls counted for any client. */
 async function freshWindow(): Promise<void> {
-  await h.redis.del(...(await h.redis.keys(`${h.prefix}:rate:*`)), "none");
+  await dropKeys(h.redis, `${h.prefix}:rate`);
 }
 
 describe("rate limits", () => {
