@@ -22,20 +22,6 @@ export async function startChild(env: NodeJS.ProcessEnv): Promise<ChildProcess> 
   return proc;
 }
 
-export async function until<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 20_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** SIGKILL, and wait until the process is gone (before then it could still take an answer). */
 export async function kill(proc: ChildProcess): Promise<void> {
   if (proc.exitCode !== null || proc.signalCode !== null) return;

@@ -1,6 +1,6 @@
 /**
  * For the event tests and the event benchmark: a real event ingest behind a real ops HTTP server on a
- * free port, with the caller's Redis and key prefix, and the event frame the mod sends it.
+ * free port, with the caller's Redis and key prefix, and the hello and event frames the mod sends it.
  */
 import { createLogger, PROTOCOL_VERSION } from "@mcp-bridge/shared";
 import type { Redis } from "ioredis";
@@ -59,4 +59,19 @@ export function eventEnvelope(seq: number, timestamp = Date.now(), id = `ev-${se
     source: "minecraft",
     payload: { eventType: "player_chat", seq, data: { player: "Steve", message: `message ${seq}` } },
   };
+}
+
+/** The mod's session_hello query (server "survival", epoch "e1" unless `args` say otherwise). */
+export function helloFrame(args: Record<string, unknown> = {}, id = "hello-1"): string {
+  return JSON.stringify({
+    version: PROTOCOL_VERSION,
+    type: "query",
+    id,
+    timestamp: Date.now(),
+    source: "minecraft",
+    payload: {
+      query: "session_hello",
+      args: { serverId: "survival", protocolVersions: ["1.0.0"], modVersion: "0.1.0", epoch: "e1", ...args },
+    },
+  });
 }

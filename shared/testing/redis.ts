@@ -14,8 +14,8 @@ export function uniquePrefix(label = "t"): string {
   return `test-${label}-${randomUUID().slice(0, 8)}`;
 }
 
-/** Deletes every key under the prefix (test cleanup). */
+/** Deletes every key under the prefix (test and benchmark cleanup), 500 keys a command. */
 export async function dropKeys(redis: Redis, prefix: string): Promise<void> {
   const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
+  for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
 }

@@ -1,17 +1,11 @@
 // Tools that become jobs, driven through a real SDK Client against createServer, a real Redis and
 // BullMQ, with a small Worker playing the bridge.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { JOB_META_KEY } from "../../src/tools/tool-kit.js";
-import { call, errorCode, type Harness, startHarness, textOf } from "../support/harness.js";
+import { call, errorCode, fileHarness, textOf } from "../support/harness.js";
 import { ALL_TOOLS } from "../support/tool-names.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileHarness();
 
 describe("game tools: happy paths (properties 2, 8, 9, 10, 11)", () => {
   it("lists every tool with input and output schemas and annotations", async () => {

@@ -8,8 +8,9 @@ import { MAX_INITIALIZE_BYTES, WARM_LIMIT } from "@mcp-bridge/shared/mcp";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
-import { type RunningHttp, startHttp } from "../../src/transports/http.js";
+import type { RunningHttp } from "../../src/transports/http.js";
 import { type Harness, startHarness, TOKENS } from "../support/harness.js";
+import { startLoopbackHttp } from "../support/servers.js";
 import { ALL_TOOLS, VIEWER_TOOLS } from "../support/tool-names.js";
 
 let h: Harness;
@@ -38,11 +39,7 @@ interface Limits {
 }
 
 async function serve(limits: Limits): Promise<string> {
-  http = await startHttp(h.runtime.deps, () => h.policy.current, {
-    host: "127.0.0.1",
-    port: 0,
-    allowedHosts: ["127.0.0.1", "localhost"],
-    allowedOrigins: [],
+  http = await startLoopbackHttp(h.runtime.deps, () => h.policy.current, {
     sessions: { perClient: 100, total: 1000, unusedMs: 60_000, idleMs: 600_000, ...limits },
   });
   return http.url;

@@ -2,14 +2,48 @@
  * Test harness: a `ws` client that behaves like the mod's emitter, a Redis with a private key prefix,
  * and the stream as stored. The ingest itself is started by bridge/testing/event-ingest.ts.
  */
-import { PROTOCOL_VERSION, parseJson, redisKeys } from "@mcp-bridge/shared";
+import { parseJson, redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
+import { afterAll, afterEach } from "vitest";
 import WebSocket from "ws";
-import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
-import { eventEnvelope } from "../../../testing/event-ingest.js";
+import { dropKeys, testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
+import { type Bridge, eventEnvelope, helloFrame, startBridge } from "../../../testing/event-ingest.js";
 
 export function newRedis(): { redis: Redis; prefix: string } {
   return { redis: new Redis(testRedisUrl()), prefix: uniquePrefix("events") };
+}
+
+/**
+ * One ingest per test, each on a key prefix of its own under one Redis: start() opens it; after each
+ * test the last one opened is closed and the test's keys are dropped, after all tests the Redis is
+ * closed.
+ */
+export function ingestPerTest() {
+  const { redis, prefix: base } = newRedis();
+  let run = 0;
+  let prefix = base;
+  let bridge: Bridge | undefined;
+  afterEach(async () => {
+    await bridge?.close();
+    bridge = undefined;
+    await dropKeys(redis, prefix);
+  });
+  afterAll(async () => {
+    await redis.quit();
+  });
+  return {
+    redis,
+    async start(overrides: Parameters<typeof startBridge>[2] = {}) {
+      prefix = `${base}-${run++}`;
+      bridge = await startBridge(redis, prefix, overrides);
+      return { bridge, prefix };
+    },
+    /** Another ingest on this test's prefix (the test closed the one before), closed after the test. */
+    async reopen(overrides: Parameters<typeof startBridge>[2] = {}) {
+      bridge = await startBridge(redis, prefix, overrides);
+      return bridge;
+    },
+  };
 }
 
 interface Reply {
@@ -72,19 +106,7 @@ export class ModClient {
     extra: Record<string, unknown> = {},
   ): Promise<Reply> {
     const id = `hello-${Math.random()}`;
-    this.ws.send(
-      JSON.stringify({
-        version: PROTOCOL_VERSION,
-        type: "query",
-        id,
-        timestamp: Date.now(),
-        source: "minecraft",
-        payload: {
-          query: "session_hello",
-          args: { serverId, protocolVersions, modVersion: "0.1.0", epoch, ...extra },
-        },
-      }),
-    );
+    this.ws.send(helloFrame({ serverId, protocolVersions, epoch, ...extra }, id));
     await this.waitFor(() => this.replies.some((r) => r.id === id));
     return this.replies.find((r) => r.id === id)!;
   }

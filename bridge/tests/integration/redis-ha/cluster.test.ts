@@ -23,11 +23,8 @@ import { Cluster, type Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniquePrefix } from "../../../../shared/testing/redis.js";
-import {
-  type LocalCluster,
-  redisServerAvailable,
-  startCluster,
-} from "../../../../shared/testing/redis-ha.js";
+import { type LocalCluster, startCluster } from "../../../../shared/testing/redis-ha.js";
+import { redisServerAvailable } from "../../../../shared/testing/redis-server.js";
 import { createBridge } from "../../../src/bridge.js";
 import { RedisEventStore } from "../../../src/events/event-store.js";
 import { JobReplies } from "../../../src/jobs/job-replies.js";
