@@ -13,12 +13,14 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { makeRequest, Policy, toAsciiJson } from "@mcp-bridge/shared";
+import { makeRequest, OPERATIONS, Policy, toAsciiJson } from "@mcp-bridge/shared";
 import { serveStdio, startHttp } from "@mcp-bridge/shared/mcp";
 import { RconClient } from "@mcp-bridge/shared/rcon";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 
-export const BASELINE_TOOLS = ["get_online_players", "get_server_info"] as const;
+/** The read tools of both mixes (chain-calls.ts): identical reads and distinct world scans. */
+export const BASELINE_TOOLS = ["get_online_players", "get_server_info", "get_world_info"] as const;
 
 const { values } = parseArgs({ options: { http: { type: "string" } } });
 const env = (name: string) => {
@@ -38,23 +40,30 @@ await rcon.connect();
 
 type Answer = { id?: string; payload?: { success?: boolean; data?: unknown; error?: unknown } };
 
+/** One call straight over the RCON connection; an answer without the request's id is an error. */
+async function call(
+  tool: (typeof BASELINE_TOOLS)[number],
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
+  const request = makeRequest(tool, args as never);
+  const reply = await rcon.command(`mcpbridge ${toAsciiJson(request)}`);
+  let answer: Answer | undefined;
+  try {
+    answer = JSON.parse(reply) as Answer;
+  } catch {
+    // not JSON: another command's output or an empty answer
+  }
+  if (answer?.id !== request.id || answer.payload?.success !== true) {
+    return { isError: true, content: [{ type: "text", text: `wrong answer: ${reply.slice(0, 200)}` }] };
+  }
+  return { content: [{ type: "text", text: JSON.stringify(answer.payload.data) }] };
+}
+
 function newServer(): McpServer {
   const server = new McpServer({ name: "direct-rcon-baseline", version: "0.0.0" });
   for (const tool of BASELINE_TOOLS) {
-    server.registerTool(tool, { description: `${tool} straight over RCON` }, async () => {
-      const request = makeRequest(tool, {});
-      const reply = await rcon.command(`mcpbridge ${toAsciiJson(request)}`);
-      let answer: Answer | undefined;
-      try {
-        answer = JSON.parse(reply) as Answer;
-      } catch {
-        // not JSON: another command's output or an empty answer
-      }
-      if (answer?.id !== request.id || answer.payload?.success !== true) {
-        return { isError: true, content: [{ type: "text", text: `wrong answer: ${reply.slice(0, 200)}` }] };
-      }
-      return { content: [{ type: "text", text: JSON.stringify(answer.payload.data) }] };
-    });
+    const schema = { description: `${tool} straight over RCON`, inputSchema: OPERATIONS[tool].args };
+    server.registerTool(tool, schema, (args: Record<string, unknown>) => call(tool, args));
   }
   return server;
 }

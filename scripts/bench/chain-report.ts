@@ -15,7 +15,8 @@ export interface Measured {
   compare: CompareRun[];
 }
 
-const errs = (s: Samples) => (s.errors === 0 ? "0" : `${s.errors} (${(s.firstError ?? "").slice(0, 60)})`);
+export const errs = (s: Samples) =>
+  s.errors === 0 ? "0" : `${s.errors} (${(s.firstError ?? "").slice(0, 60)})`;
 
 export function latencyTable(m: Measured, md: boolean): string {
   const rows: string[][] = [];
@@ -183,132 +184,6 @@ export function longTable(r: LongResult, md: boolean): string {
     `events: generated ${int(r.events.generated)}, received ${int(r.events.received)}, gaps ${r.events.gaps}, ` +
       `duplicates ${r.events.duplicates}, delivery p50 ${ms(e.p50)} ms, p99 ${ms(e.p99)} ms`,
   ].join(md ? "\n\n" : "\n");
-}
-
-const ratio = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}x` : "-");
-
-/** Ours vs the direct-RCON baseline: one row per run, then the ratios and the issue's targets. */
-export function compareTable(runs: CompareRun[], md: boolean): string {
-  const rows = runs.map(({ transport, side, run, cpuMsPerCall, load }) => {
-    const p = percentiles(run.latencies);
-    const processes = Object.entries(cpuMsPerCall)
-      .filter(([n]) => n !== "server side")
-      .map(([n, v]) => `${n} ${ms(v)}`)
-      .join(", ");
-    return [
-      transport,
-      String(run.clients),
-      side,
-      int(run.callsPerSecond),
-      errs(run),
-      ms(p.p50),
-      ms(p.p99),
-      ms(cpuMsPerCall["server side"]!),
-      processes,
-      load,
-    ];
-  });
-  const lines = [
-    table(
-      ["transport", "sessions", "server", "calls/s", "errors", "p50 ms", "p99 ms", "server CPU ms/call"],
-      rows.map((r) => r.slice(0, 8)),
-      md,
-    ),
-    "",
-    table(
-      ["transport", "sessions", "server", "CPU ms per call by process", "load 1m"],
-      rows.map((r) => [r[0]!, r[1]!, r[2]!, r[8]!, r[9]!]),
-      md,
-    ),
-    "",
-  ];
-  const ratioRows: string[][] = [];
-  const verdicts: string[] = [];
-  for (const ours of runs.filter((r) => r.side === "ours")) {
-    const base = runs.find(
-      (r) => r.side === "baseline" && r.transport === ours.transport && r.run.clients === ours.run.clients,
-    );
-    if (!base) continue;
-    const o = percentiles(ours.run.latencies);
-    const b = percentiles(base.run.latencies);
-    const oc = ours.cpuMsPerCall["server side"]!;
-    const bc = base.cpuMsPerCall["server side"]!;
-    const n = ours.run.clients;
-    ratioRows.push([
-      ours.transport,
-      String(n),
-      ratio(ours.run.callsPerSecond, base.run.callsPerSecond),
-      ms(o.p50 - b.p50),
-      ratio(o.p50, b.p50),
-      ratio(o.p99, b.p99),
-      ratio(oc, bc),
-    ]);
-    const t = `${ours.transport}, ${n} session(s)`;
-    if (n === 1) {
-      verdicts.push(
-        `${t}: calls/s ${ratio(ours.run.callsPerSecond, base.run.callsPerSecond)} >= 0.5x: ${verdict(ours.run.callsPerSecond >= 0.5 * base.run.callsPerSecond)}; ` +
-          `p50 overhead ${ms(o.p50 - b.p50)} ms <= 1 ms: ${verdict(o.p50 - b.p50 <= 1)}; server CPU/call ${ratio(oc, bc)} <= 2x: ${verdict(oc <= 2 * bc)}`,
-      );
-    }
-    if (n === 64) {
-      verdicts.push(
-        `${t}: calls/s ${ratio(ours.run.callsPerSecond, base.run.callsPerSecond)} >= 1.0x: ${verdict(ours.run.callsPerSecond >= base.run.callsPerSecond)}`,
-      );
-    }
-  }
-  const stdio = runs.filter((r) => r.side === "ours" && r.transport === "stdio");
-  const one = stdio.find((r) => r.run.clients === 1);
-  const most = stdio.reduce<CompareRun | undefined>(
-    (m, r) => (!m || r.run.clients > m.run.clients ? r : m),
-    undefined,
-  );
-  if (one && most && most !== one) {
-    verdicts.push(
-      `ours, stdio: ${most.run.clients} processes ${int(most.run.callsPerSecond)} calls/s vs one ${int(one.run.callsPerSecond)} -> adding clients never lowers it: ${verdict(most.run.callsPerSecond >= one.run.callsPerSecond)}`,
-    );
-  }
-  const redisRows = runs
-    .filter((r) => r.redisPerCall)
-    .map((r) => {
-      const entries = Object.entries(r.redisPerCall!).sort((a, b) => b[1].usec - a[1].usec);
-      const calls = entries.reduce((n, [, v]) => n + v.calls, 0);
-      const usec = entries.reduce((n, [, v]) => n + v.usec, 0);
-      const top = entries
-        .filter(([, v]) => v.calls >= 0.05)
-        .map(([name, v]) => `${name} ${v.calls.toFixed(2)} (${v.usec.toFixed(0)} us)`)
-        .join(", ");
-      return [r.transport, String(r.run.clients), calls.toFixed(2), usec.toFixed(0), top];
-    });
-  if (redisRows.length > 0) {
-    lines.push(
-      table(
-        ["transport", "sessions", "Redis commands/call (ours)", "Redis us/call", "by command: count (us)"],
-        redisRows,
-        md,
-      ),
-      "",
-    );
-  }
-  lines.push(
-    table(
-      [
-        "transport",
-        "sessions",
-        "calls/s ours/baseline",
-        "p50 overhead ms",
-        "p50 ratio",
-        "p99 ratio",
-        "server CPU/call ratio",
-      ],
-      ratioRows,
-      md,
-    ),
-    "",
-    ...verdicts,
-    "server CPU: every process of that configuration but the bench's own clients (ours: devserver, bridge, Redis, MCP; the baseline: devserver and its server). " +
-      "Errors of the baseline include answers RCON's shared output buffer mixed up (stdio: one connection per process).",
-  );
-  return lines.join(md ? "\n\n" : "\n");
 }
 
 const median = (xs: number[]) => {

@@ -19,7 +19,6 @@ import { longRun } from "./chain-long.js";
 import { type PerCallRun, perCallCost, perCallTable } from "./chain-percall.js";
 import { childrenNamed, load, machine, memory, type Watched, withCpu } from "./chain-procs.js";
 import {
-  compareTable,
   eventsTable,
   floorTable,
   latencyTable,
@@ -28,6 +27,7 @@ import {
   memoryTable,
   throughputTable,
 } from "./chain-report.js";
+import { compareTable } from "./chain-report-baseline.js";
 import { type OneProcess, oneProcessTable, startOneProcess } from "./one-process.js";
 
 const { values } = parseArgs({
@@ -242,9 +242,7 @@ async function main(): Promise<void> {
     );
     print(
       compareTable(
-        measured.compare.filter(
-          (r) => r.pair === 1 && r.mix === "identical" && (r.side === "ours" || r.side === "baseline"),
-        ),
+        measured.compare.filter((r) => r.pair === 1 && (r.side === "ours" || r.side === "baseline")),
         md,
       ),
     );
@@ -334,13 +332,12 @@ async function comparePhase(measured: Measured, watched: Watched[]): Promise<voi
     const oursHere = transport === "stdio" ? ours.filter((w) => w.name !== "MCP server") : ours;
     for (const n of levels) {
       for (const mix of mixes) {
-        // Ours and the floor alternate, pair after pair; the baseline (identical mix only: it
-        // serves no world scans) once, after the first pair.
+        // Ours and the floor alternate, pair after pair; the baseline once, after the first pair.
         for (let pair = 1; pair <= pairs; pair++) {
           const sides: Side[] = pair % 2 === 1 ? ["ours", "floor"] : ["floor", "ours"];
           // Ours in one process (HTTP) between the two, so it follows each of them in turn.
           if (oneProcess && transport === "http") sides.splice(1, 0, "one");
-          if (pair === 1 && mix === "identical" && values.baseline) sides.push("baseline");
+          if (pair === 1 && values.baseline) sides.push("baseline");
           const runs = await compare({
             stack,
             baseline,

@@ -2,7 +2,7 @@
  * Fleet benchmark (issue 30): many Minecraft servers shared by several bridge processes.
  * In: N servers (light RCON peers over real TCP that speak the protocol: half answer `mcpbridge` like
  * the mod, half like a server without it, `list` included; plus a few devservers with the real mod
- * core when its jar is built) and B bridge processes (bridge/tests/integration/failover/bridge-child.ts,
+ * core when its jar is built) and B bridge processes (bridge/testing/bridge-child.ts,
  * the real composition root) given the same servers file, each server's log tailed by its owner
  * (events from the logs of the servers without the mod: where the mod runs, it delivers them).
  * Out: lease balance (max/min servers per bridge), bridge memory per idle server (RSS over a
@@ -19,8 +19,9 @@ import { join } from "node:path";
 import { createLogger, redisKeys } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import { Redis } from "ioredis";
-import { kill, startChild, until } from "../../bridge/tests/integration/failover/children.js";
-import { ModPeer, PASSWORD, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
+import { kill, startChild, until } from "../../bridge/testing/bridge-processes.js";
+import { ModPeer, PASSWORD } from "../../bridge/testing/mod-peer.js";
+import { testConfig } from "../../bridge/testing/test-config.js";
 import { DEVSERVER_JAR, type RunningDevserver, startDevserver } from "../../shared/testing/devserver.js";
 import { percentiles } from "./chain-stats.js";
 

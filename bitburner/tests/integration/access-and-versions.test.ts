@@ -2,8 +2,9 @@
 // Streamable HTTP with bearer tokens and the fake game on the real WebSocket port.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { FakeGame } from "../support/fake-game.js";
-import { call, errorOf, httpHarness, TOKENS } from "../support/harness.js";
+import { FakeGame } from "../../testing/fake-game.js";
+import { call, httpHarness, TOKENS } from "../../testing/harness.js";
+import { errorOf } from "../support/errors.js";
 import { until } from "../support/link.js";
 
 let h: Awaited<ReturnType<typeof httpHarness>> | undefined;

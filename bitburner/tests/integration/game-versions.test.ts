@@ -2,8 +2,9 @@
 // and what the refusal and its hint say. The fake game plays each release over the real WebSocket
 // port; every refusal here is ours (nothing reaches the game), and the probes write nothing.
 import { afterEach, describe, expect, it } from "vitest";
-import { FakeGame, type GameVersion } from "../support/fake-game.js";
-import { call, errorOf, httpHarness } from "../support/harness.js";
+import { FakeGame, type GameVersion } from "../../testing/fake-game.js";
+import { call, httpHarness } from "../../testing/harness.js";
+import { errorOf } from "../support/errors.js";
 import { until } from "../support/link.js";
 
 let h: Awaited<ReturnType<typeof httpHarness>> | undefined;

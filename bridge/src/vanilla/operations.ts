@@ -33,7 +33,7 @@ import { parseSnbt, SnbtSyntaxError, type SnbtValue } from "./snbt.js";
 export type { CommandRunner, VanillaContext };
 
 /** Always with a decimal point: vanilla centres integer x/z on the block (1 -> 1.5). */
-export function coordinate(value: number): string {
+function coordinate(value: number): string {
   return value.toFixed(6);
 }
 

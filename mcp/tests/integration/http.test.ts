@@ -16,6 +16,7 @@ import {
   TOKENS,
   testPolicyDocument,
 } from "../support/harness.js";
+import { VIEWER_TOOLS } from "../support/tool-names.js";
 
 let h: Harness;
 let http: RunningHttp;
@@ -122,7 +123,7 @@ describe("bearer auth", () => {
   it("accepts a policy token, acts as its client, and stops accepting it once revoked", async () => {
     const client = await connect(TOKENS.viewer);
     // The viewer role's tools only (get_*, subscribe/wait_for/search events): no give_item listed.
-    expect((await client.listTools()).tools.length).toBe(10);
+    expect((await client.listTools()).tools.length).toBe(VIEWER_TOOLS.length);
     expect(errorCode(await call(client, "get_online_players"))).toBeUndefined();
     expect(errorCode(await call(client, "give_item", { player: "Steve", item: "dirt", quantity: 1 }))).toBe(
       "PERMISSION_DENIED",

@@ -8,7 +8,6 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { TOOL_OPERATIONS } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
@@ -24,34 +23,12 @@ import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { createRuntime, type Runtime } from "../../src/runtime.js";
 import { type RunningHttp, startHttp } from "../../src/transports/http.js";
 import { call, errorCode, JOB_SECRET, TOKENS, testPolicyDocument } from "../support/harness.js";
-
-/** The tools that are not game operations: the job and event tools. */
-const NON_GAME_TOOLS = [
-  "get_job",
-  "subscribe_events",
-  "get_events",
-  "wait_for_events",
-  "get_chat_history",
-  "search_events",
-];
+import { ALL_TOOLS, VIEWER_TOOLS } from "../support/tool-names.js";
 
 const mcpDir = fileURLToPath(new URL("../..", import.meta.url));
 const prefix = uniquePrefix("lists");
 const dir = mkdtempSync(join(tmpdir(), "mcp-lists-"));
 
-/** What the test policy's viewer role (get_*, subscribe_events, wait_for_events, search_events) may call. */
-const VIEWER_TOOLS = [
-  "get_chat_history",
-  "get_events",
-  "get_job",
-  "get_online_players",
-  "get_player_info",
-  "get_server_info",
-  "get_world_info",
-  "search_events",
-  "subscribe_events",
-  "wait_for_events",
-];
 const ALL_PROMPTS = [
   "investigate_death",
   "moderate_chat",
@@ -150,7 +127,7 @@ describe("lists over Streamable HTTP follow the role", () => {
 
   it("shows an admin every tool, prompt and template", async () => {
     const admin = await connect(TOKENS.admin);
-    expect(await toolNames(admin)).toEqual(sorted([...TOOL_OPERATIONS, ...NON_GAME_TOOLS]));
+    expect(await toolNames(admin)).toEqual(ALL_TOOLS);
     expect(await promptNames(admin)).toEqual(ALL_PROMPTS);
     expect(await templateUris(admin)).toEqual(ALL_TEMPLATES);
     expect(

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { FakeBridge } from "../support/fake-bridge.js";
 import { call, errorCode, JOB_SECRET, testPolicyDocument } from "../support/harness.js";
+import { ALL_TOOLS } from "../support/tool-names.js";
 
 const mcpDir = fileURLToPath(new URL("../..", import.meta.url));
 const prefix = uniquePrefix("stdio");
@@ -73,7 +74,7 @@ describe("stdio CLI", () => {
   });
 
   it("runs tools against the queue and reads events with a cursor, filtered by MCP_EVENT_TYPES", async () => {
-    expect((await client.listTools()).tools).toHaveLength(14);
+    expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS.length);
     const players = await call(client, "get_online_players");
     expect(players.structuredContent).toEqual({ players: ["Steve", "Alex"], online: 2, max: 20 });
     const redis = new Redis(testRedisUrl());

@@ -18,7 +18,7 @@ import { freePort, type Proc, startNode, until } from "../../../shared/testing/p
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { policyFragment } from "../../src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../src/definitions/schema.js";
-import { FakeLlm } from "../support/fake-llm.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
 
 const SERVER = "owners";
 const NPCS = 6;

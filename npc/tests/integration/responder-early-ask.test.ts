@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import type { JobRunner } from "../../src/actions/executor.js";
 import { type BatchRecord, ConversationHistory } from "../../src/conversation/history.js";
+import { type ChatCall, FakeLlm } from "../../testing/fake-llm.js";
 import { npcDefinition } from "../support/definitions.js";
-import { type ChatCall, FakeLlm } from "../support/fake-llm.js";
 import { question, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });

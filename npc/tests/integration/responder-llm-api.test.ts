@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import type { NpcMetrics } from "../../src/ops/metrics.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
 import { npcDefinition } from "../support/definitions.js";
-import { FakeLlm } from "../support/fake-llm.js";
 import { question, recordingRunner, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });

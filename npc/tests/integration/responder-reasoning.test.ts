@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { speechCommands } from "../../src/world/minecraft-commands.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
 import { npcDefinition } from "../support/definitions.js";
-import { FakeLlm } from "../support/fake-llm.js";
 import { question, recordingRunner, testResponder } from "../support/responder.js";
 
 const SECRET = "hunter2";

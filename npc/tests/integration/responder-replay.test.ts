@@ -11,8 +11,8 @@ import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { actionId, type JobRunner } from "../../src/actions/executor.js";
 import { batchKey } from "../../src/conversation/batch.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
 import { npcDefinition } from "../support/definitions.js";
-import { FakeLlm } from "../support/fake-llm.js";
 import { question, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });

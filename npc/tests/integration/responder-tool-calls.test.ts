@@ -14,8 +14,8 @@ import type { JobRunner } from "../../src/actions/executor.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { mergePolicy } from "../../src/definitions/command-patterns.js";
 import type { NpcDefinition } from "../../src/definitions/schema.js";
+import { type ChatCall, FakeLlm } from "../../testing/fake-llm.js";
 import { npcDefinition } from "../support/definitions.js";
-import { type ChatCall, FakeLlm } from "../support/fake-llm.js";
 import { question, testResponder } from "../support/responder.js";
 
 const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });

@@ -7,8 +7,9 @@
 import type { ChildProcess } from "node:child_process";
 import { Job, QueueEvents } from "bullmq";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { kill, startChild } from "../../../bridge/tests/integration/failover/children.js";
-import { Producer, testConfig } from "../../../bridge/tests/integration/jobs/harness.js";
+import { kill, startChild } from "../../../bridge/testing/bridge-processes.js";
+import { testConfig } from "../../../bridge/testing/test-config.js";
+import { Producer } from "../../../bridge/tests/integration/jobs/producer.js";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { until } from "../../../shared/testing/processes.js";
 import { Setup, TOKEN } from "./support.js";

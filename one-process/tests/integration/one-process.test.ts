@@ -8,7 +8,7 @@ import { verifyJob } from "@mcp-bridge/shared";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { Job, QueueEvents } from "bullmq";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { JOB_SECRET } from "../../../bridge/tests/integration/jobs/harness.js";
+import { JOB_SECRET } from "../../../bridge/testing/test-config.js";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
 import { Setup, TOKEN } from "./support.js";
 

@@ -12,7 +12,8 @@ import type { Readiness } from "@mcp-bridge/bridge";
 import { commandQueueName, queuePrefix, redisKeys, sha256Hex } from "@mcp-bridge/shared";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { JOB_SECRET, ModPeer, PASSWORD } from "../../../bridge/tests/integration/jobs/harness.js";
+import { ModPeer, PASSWORD } from "../../../bridge/testing/mod-peer.js";
+import { JOB_SECRET } from "../../../bridge/testing/test-config.js";
 import { freePort, type Proc, startNode, until } from "../../../shared/testing/processes.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 

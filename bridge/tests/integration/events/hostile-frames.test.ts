@@ -4,17 +4,9 @@
 import { redisKeys } from "@mcp-bridge/shared";
 import { pino } from "pino";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import {
-  type Bridge,
-  dropKeys,
-  eventEnvelope,
-  ModClient,
-  newRedis,
-  range,
-  SERVERS,
-  startBridge,
-  streamSeqs,
-} from "./harness.js";
+import { dropKeys } from "../../../../shared/testing/redis.js";
+import { type Bridge, eventEnvelope, SERVERS, startBridge } from "../../../testing/event-ingest.js";
+import { ModClient, newRedis, range, streamSeqs } from "./harness.js";
 
 const { redis, prefix: basePrefix } = newRedis();
 const TOKEN = SERVERS[0]!.eventsToken;

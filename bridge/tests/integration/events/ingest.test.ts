@@ -1,15 +1,8 @@
 import { redisKeys } from "@mcp-bridge/shared";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  type Bridge,
-  dropKeys,
-  ModClient,
-  newRedis,
-  range,
-  SERVERS,
-  startBridge,
-  streamSeqs,
-} from "./harness.js";
+import { dropKeys } from "../../../../shared/testing/redis.js";
+import { type Bridge, SERVERS, startBridge } from "../../../testing/event-ingest.js";
+import { ModClient, newRedis, range, streamSeqs } from "./harness.js";
 
 const { redis, prefix: basePrefix } = newRedis();
 const TOKEN = SERVERS[0]!.eventsToken;

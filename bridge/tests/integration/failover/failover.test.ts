@@ -3,8 +3,10 @@ import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BridgeConfig } from "../../../src/config.js";
-import { ModPeer, Producer, testConfig } from "../jobs/harness.js";
-import { kill, startChild, until } from "./children.js";
+import { kill, startChild, until } from "../../../testing/bridge-processes.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
+import { Producer } from "../jobs/producer.js";
 
 function envOf(config: BridgeConfig, port: number, owner: string, vanilla = false): NodeJS.ProcessEnv {
   return {

@@ -14,8 +14,10 @@ import { redisKeys } from "@mcp-bridge/shared";
 import type { Job } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { ModPeer, PASSWORD, Producer, testConfig } from "../jobs/harness.js";
-import { kill, startChild, until } from "./children.js";
+import { kill, startChild, until } from "../../../testing/bridge-processes.js";
+import { ModPeer, PASSWORD } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
+import { Producer } from "../jobs/producer.js";
 
 const SERVERS = 12;
 const TTL_MS = 2_000;

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
 import { until } from "../../../../shared/testing/processes.js";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
-import { JOB_SECRET, Producer, testConfig } from "./harness.js";
+import { JOB_SECRET, testConfig } from "../../../testing/test-config.js";
+import { Producer } from "./producer.js";
 
 const BOARD = { user: "ops", password: "board-pw-0123456789" };
 

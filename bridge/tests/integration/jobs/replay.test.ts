@@ -11,7 +11,8 @@ import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
-import { JOB_SECRET, Producer, testConfig } from "./harness.js";
+import { JOB_SECRET, testConfig } from "../../../testing/test-config.js";
+import { Producer } from "./producer.js";
 
 const MAX_AGE_MS = 60_000;
 

@@ -14,7 +14,8 @@ import { type RunningDevserver, startDevserver } from "../../../../shared/testin
 import { hostileSayCommands } from "../../../../shared/testing/hostile-commands.js";
 import { until } from "../../../../shared/testing/processes.js";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
-import { Producer, testConfig } from "./harness.js";
+import { testConfig } from "../../../testing/test-config.js";
+import { Producer } from "./producer.js";
 
 describe("the bridge refuses in vanilla mode what the mod would refuse (devserver --no-mod)", () => {
   const marker = `bgate${randomBytes(4).toString("hex")}`;

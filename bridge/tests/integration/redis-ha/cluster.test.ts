@@ -31,8 +31,10 @@ import {
 import { createBridge } from "../../../src/bridge.js";
 import { RedisEventStore } from "../../../src/events/event-store.js";
 import { JobReplies } from "../../../src/jobs/job-replies.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { JOB_SECRET, testConfig } from "../../../testing/test-config.js";
 import { ModClient } from "../events/harness.js";
-import { JOB_SECRET, ModPeer, Producer, testConfig } from "../jobs/harness.js";
+import { Producer } from "../jobs/producer.js";
 
 const EVENTS_TOKEN = "events-token-0123456789";
 

@@ -13,8 +13,10 @@ import {
   startSentinelSet,
 } from "../../../../shared/testing/redis-ha.js";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
 import { ModClient } from "../events/harness.js";
-import { ModPeer, Producer, testConfig } from "../jobs/harness.js";
+import { Producer } from "../jobs/producer.js";
 
 const available = redisServerAvailable();
 const EVENTS_TOKEN = "events-token-0123456789";

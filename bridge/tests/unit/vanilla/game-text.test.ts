@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { classifyFailure } from "../../../src/vanilla/failures.js";
 import {
+  parseGave,
   parseList,
   parseTeleported,
   parseTest,
@@ -61,6 +62,20 @@ describe("vanilla answer parsers", () => {
       x: 1.5,
       y: -64,
       z: 3.25,
+    });
+  });
+
+  it("give and tp: the bare player name when a team's prefix or suffix decorates it", () => {
+    expect(parseGave("Gave 1 [Crafting Table] to [rojo]Cryptic_ES")).toEqual({
+      count: 1,
+      player: "Cryptic_ES",
+    });
+    expect(parseGave("Gave 64 [Stone] to [Admin] Steve [AFK]")).toEqual({ count: 64, player: "Steve" });
+    expect(parseTeleported("Teleported [Admin] Steve to 1.500000, 64.000000, -2.000000")).toEqual({
+      player: "Steve",
+      x: 1.5,
+      y: 64,
+      z: -2,
     });
   });
 

@@ -1,12 +1,13 @@
 /**
- * Bridge processes for the failover and fleet tests: bridge-child.ts (the real composition root,
- * configured from the environment) run under tsx, killed with SIGKILL as a crash would.
+ * Bridge processes for the failover and fleet tests and the fleet benchmark: bridge-child.ts (the
+ * real composition root, configured from the environment) run under tsx, killed with SIGKILL as a
+ * crash would.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const child = fileURLToPath(new URL("./bridge-child.ts", import.meta.url));
-const tsconfig = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
+const tsconfig = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
 
 /** Starts a bridge child and resolves once it says "started". */
 export async function startChild(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
