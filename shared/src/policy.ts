@@ -112,8 +112,15 @@ export interface ClientIdentity {
 export class Policy {
   private readonly tools = new Map<string, RegExp[]>();
   private readonly gates = new Map<string, CommandGate>();
+  /** Each client's token digest as bytes, decoded once (checked on every HTTP request). */
+  private readonly digests: { client: ClientIdentity; digest: Buffer }[] = [];
 
   constructor(readonly document: PolicyDocument) {
+    for (const c of document.clients) {
+      if (c.tokenSha256) {
+        this.digests.push({ client: { id: c.id, role: c.role }, digest: Buffer.from(c.tokenSha256, "hex") });
+      }
+    }
     for (const [name, role] of Object.entries(document.roles)) {
       this.tools.set(name, role.tools.map(globToRegExp));
       this.gates.set(name, new CommandGate(role.commands, role.maxCommandLength));
@@ -137,11 +144,9 @@ export class Policy {
 
   /** Finds the client whose token hash matches, in constant time per client. */
   clientByToken(token: string): ClientIdentity | undefined {
-    const digest = Buffer.from(sha256Hex(token), "hex");
-    for (const client of this.document.clients) {
-      if (client.tokenSha256 && timingSafeEqual(Buffer.from(client.tokenSha256, "hex"), digest)) {
-        return { id: client.id, role: client.role };
-      }
+    const digest = createHash("sha256").update(token).digest();
+    for (const { client, digest: expected } of this.digests) {
+      if (expected.length === digest.length && timingSafeEqual(expected, digest)) return { ...client };
     }
     return undefined;
   }

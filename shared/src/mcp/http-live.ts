@@ -2,17 +2,15 @@
  * The SDK half of an HTTP session: one McpServer connected to one Streamable HTTP transport, built
  * only while the session is in use. A dormant session keeps just its initialize request (and its
  * logging level); `wake` rebuilds the pair under the same session id by replaying those through the
- * transport's public `handleRequest`, so the server holds the client's capabilities and level again.
- * Node requests reach the web-standard transport through @hono/node-server, as the SDK's own Node
- * wrapper does (the wrapper hides its transport, and replay needs it).
+ * transport without HTTP (http-transport.ts `deliver`), so the server holds the client's capabilities
+ * and level again.
  */
-import { getRequestListener } from "@hono/node-server";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { InitializeResult } from "@modelcontextprotocol/sdk/types.js";
-import type { Request, Response } from "express";
+import type { InitializeResult, JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { SessionTransport } from "./http-transport.js";
 import { lazyJsonSchemaValidator } from "./lazy-validator.js";
 
 /** What connectLive needs of a server: an McpServer, or the SDK's bare Server for greeting. */
@@ -22,7 +20,7 @@ interface Connectable {
 }
 
 export interface LiveSession {
-  handle(req: Request, res: Response, body?: unknown): Promise<void>;
+  handle(req: IncomingMessage, res: ServerResponse, body?: unknown): Promise<void>;
   /** Closes server and transport; `onclose` of `connect` is not called for it. */
   sleep(): Promise<void>;
 }
@@ -39,10 +37,8 @@ export interface WakeState {
 /** What a server says of itself in its initialize answer (the protocol version is negotiated per request). */
 export type Greeting = Pick<InitializeResult, "serverInfo" | "capabilities" | "instructions">;
 
-const REPLAY_HEADERS = { accept: "application/json, text/event-stream", "content-type": "application/json" };
-const INITIALIZED = { jsonrpc: "2.0", method: "notifications/initialized" };
-const REPLAY_URL = "http://session.invalid/mcp";
-const SAMPLE_INITIALIZE = {
+const INITIALIZED: JSONRPCMessage = { jsonrpc: "2.0", method: "notifications/initialized" };
+const SAMPLE_INITIALIZE: JSONRPCMessage = {
   jsonrpc: "2.0",
   id: 0,
   method: "initialize",
@@ -55,12 +51,11 @@ const SAMPLE_INITIALIZE = {
  * are greeted without building their McpServer (`greet`).
  */
 export async function initializeResult(server: McpServer): Promise<Greeting> {
-  const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+  const transport = new SessionTransport("greeting");
   await server.connect(transport);
   try {
-    const request = new globalThis.Request(REPLAY_URL, { method: "POST", headers: REPLAY_HEADERS });
-    const response = await transport.handleRequest(request, { parsedBody: SAMPLE_INITIALIZE });
-    const { result } = (await response.json()) as { result: InitializeResult };
+    const [answer] = await transport.deliver([SAMPLE_INITIALIZE]);
+    const { result } = answer as unknown as { result: InitializeResult };
     return {
       serverInfo: result.serverInfo,
       capabilities: result.capabilities,
@@ -79,8 +74,8 @@ export async function initializeResult(server: McpServer): Promise<Greeting> {
 export async function greet(
   greeting: Greeting,
   sessionId: string,
-  req: Request,
-  res: Response,
+  req: IncomingMessage,
+  res: ServerResponse,
   body: unknown,
 ): Promise<void> {
   const { serverInfo, capabilities, instructions } = greeting;
@@ -108,38 +103,19 @@ export async function connectLive(
   sessionId: string,
   onclose: () => void,
 ): Promise<LiveSession & { replay(state: WakeState): Promise<void> }> {
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => sessionId });
+  const transport = new SessionTransport(sessionId);
   let sleeping = false;
   transport.onclose = () => {
     if (!sleeping) onclose();
   };
   await server.connect(transport);
-  const post = async (message: string, withSession: boolean) => {
-    const headers: Record<string, string> = { ...REPLAY_HEADERS };
-    if (withSession) headers["mcp-session-id"] = sessionId;
-    const response = await transport.handleRequest(
-      new globalThis.Request(REPLAY_URL, { method: "POST", headers }),
-      {
-        parsedBody: JSON.parse(message),
-      },
-    );
-    await response.text();
-  };
+  const replay = (message: string) => transport.deliver([JSON.parse(message) as JSONRPCMessage]);
   return {
-    async handle(req, res, body) {
-      // One listener per request, as the SDK's Node wrapper builds it: the body is already parsed.
-      const listener = getRequestListener(
-        (webRequest) => transport.handleRequest(webRequest, { parsedBody: body }),
-        {
-          overrideGlobalObjects: false,
-        },
-      );
-      await listener(req, res);
-    },
+    handle: (req, res, body) => transport.handle(req, res, body),
     async replay(state) {
-      await post(state.initialize, false);
-      await post(JSON.stringify(INITIALIZED), true);
-      if (state.setLevel) await post(state.setLevel, true);
+      await replay(state.initialize);
+      await transport.deliver([INITIALIZED]);
+      if (state.setLevel) await replay(state.setLevel);
     },
     async sleep() {
       sleeping = true;

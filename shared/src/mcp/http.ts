@@ -8,6 +8,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { hostHeaderValidation } from "@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js";
+import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { SessionLimits } from "../config.js";
@@ -61,7 +62,13 @@ export function createHttpApp(
   // (DNS rebinding) BEFORE the body is read, then the JSON parser.
   const app = express();
   app.use(hostHeaderValidation(options.allowedHosts));
-  app.use(express.json({ limit: options.maxBodyBytes ?? 100 * 1024 }));
+  // Every body the MCP transport takes as JSON (its media type check), so the limit applies to all.
+  app.use(
+    express.json({
+      limit: options.maxBodyBytes ?? 100 * 1024,
+      type: (req) => isJsonContentType(req.headers["content-type"]),
+    }),
+  );
   app.use((error: Error & { status?: number }, _req: Request, res: Response, next: NextFunction) => {
     if (error.status === 413) {
       sendError(res, 413, "INVALID_ARGS", `Request body over ${options.maxBodyBytes ?? 100 * 1024} bytes`);
