@@ -10,7 +10,7 @@
  * server, when its lease names a survivor and when a job on it completes again, against 2 x TTL.
  * Run: REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig bridge/tsconfig.json scripts/bench/fleet.ts
  *   [--servers=200] [--bridges=4] [--devservers=3] [--ttl=5000] [--seconds=10] [--inflight=400]
- *   [--event-rate=2000] (log lines/s over all servers)
+ *   [--event-rate=2000] (log lines/s over all servers) [--semi-space=MiB] (the bridges' V8 young generation cap)
  */
 import type { ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -33,6 +33,8 @@ const TTL_MS = arg("ttl", 5000);
 const SECONDS = arg("seconds", 10);
 const INFLIGHT = arg("inflight", 400);
 const EVENT_RATE = arg("event-rate", 2000);
+/** --semi-space=N: the bridges run with --max-semi-space-size=N (MiB; docs/deployment.md, "Memory"). */
+const SEMI_SPACE = arg("semi-space", 0);
 const CLIENT = { id: "alice", role: "admin" };
 const EVENTS_TOKEN = "events-token-0123456789";
 
@@ -86,6 +88,7 @@ const env = (owner: string, file: string, prefix = config.redisPrefix): NodeJS.P
   LEASE_TTL_MS: String(TTL_MS),
   LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "warn",
   OWNER_NAME: owner,
+  ...(SEMI_SPACE > 0 && { NODE_OPTIONS: `--max-semi-space-size=${SEMI_SPACE}` }),
 });
 const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
 const keys = redisKeys(config.redisPrefix);
@@ -111,7 +114,7 @@ const ping = async (id: string) => {
 try {
   console.log(
     `fleet: ${SERVERS} servers (${DEVSERVERS} devservers, ${peers.length} light peers: half mod, half vanilla), ` +
-      `${BRIDGES} bridges, lease TTL ${TTL_MS} ms; load average at start ${loadavg().map((l) => round(l, 2))}`,
+      `${BRIDGES} bridges, lease TTL ${TTL_MS} ms${SEMI_SPACE > 0 ? `, --max-semi-space-size=${SEMI_SPACE}` : ""}; load average at start ${loadavg().map((l) => round(l, 2))}`,
   );
 
   // Baseline: one bridge with one server, under its own prefix (it owns its server at once).
