@@ -143,11 +143,18 @@ export interface LocalCluster {
   stop(): Promise<void>;
 }
 
-/** Three cluster primaries on loopback (no replicas), slots spread by `redis-cli --cluster create`. */
-export async function startCluster(): Promise<LocalCluster> {
+/**
+ * Three cluster primaries on loopback (no replicas), slots spread by `redis-cli --cluster create`;
+ * on free ports, or on `fixedPorts` (a benchmark run in an assigned port range).
+ */
+export async function startCluster(fixedPorts?: readonly number[]): Promise<LocalCluster> {
   const dir = mkdtempSync(join(tmpdir(), "redis-cluster-"));
-  const { ports, release } = await holdFreePorts(3);
-  await release();
+  let ports = fixedPorts ? [...fixedPorts] : [];
+  if (!fixedPorts) {
+    const held = await holdFreePorts(3);
+    await held.release();
+    ports = held.ports;
+  }
   const procs = ports.map((port) =>
     spawn(
       "redis-server",

@@ -53,6 +53,9 @@ export class CommandWorker {
         lockDuration: options.lockDurationMs ?? 10_000,
         stalledInterval: options.stalledIntervalMs ?? 5_000,
         maxStalledCount: 1,
+        // A fetch or a finish that failed (Redis away, a Cluster slot moving) is tried again after
+        // this; BullMQ's default of 15 s kept a server without service that long after a resharding.
+        runRetryDelay: 1000,
       },
       sharedWorkerBackend,
     );

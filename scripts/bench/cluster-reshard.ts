@@ -1,0 +1,165 @@
+/**
+ * Resharding under load (issue 30): a local Redis Cluster (three primaries on loopback), the real
+ * bridge on a redis+cluster:// URL serving one Minecraft server (a light RCON peer that answers
+ * `mcpbridge` like the mod and counts executions per request id), producers adding signed write
+ * jobs (`execute_command`) the whole time. Midway, the slot of the server's hash tag `{s1}` (its
+ * queue, lease, events) moves to another primary the way `redis-cli --cluster reshard` moves it:
+ * CLUSTER SETSLOT IMPORTING/MIGRATING, MIGRATE of its keys in batches, SETSLOT NODE on every primary.
+ * Out: the migration's duration, jobs added/completed/failed, producer errors, requests run twice
+ * on the server, and the longest time without a completed job (against the same before the move).
+ * Run: npx tsx --tsconfig bridge/tsconfig.json scripts/bench/cluster-reshard.ts
+ *   [--ports=23000,23001,23002] [--lanes=8] [--seconds=4] (before and after the move)
+ *   [--batch=10] (keys per MIGRATE) [--pause-ms=20] (between batches: a longer window with split keys)
+ */
+import { loadavg } from "node:os";
+import { keySlot, redisKeys } from "@mcp-bridge/shared";
+import { Redis } from "ioredis";
+import pino from "pino";
+import { createBridge } from "../../bridge/src/bridge.js";
+import { ModPeer, Producer, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
+import { startCluster } from "../../shared/testing/redis-ha.js";
+
+const arg = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
+const PORTS = arg("ports", "23000,23001,23002").split(",").map(Number);
+const LANES = Number(arg("lanes", "8"));
+const SECONDS = Number(arg("seconds", "4"));
+const BATCH = Number(arg("batch", "10"));
+const PAUSE_MS = Number(arg("pause-ms", "20"));
+const round = (n: number, digits = 2) => Number(n.toFixed(digits));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Rejections nobody awaited (a library's promise failing during the move): counted, not fatal. */
+const unhandled = new Map<string, number>();
+process.on("unhandledRejection", (error) => {
+  const key = String((error as Error)?.message ?? error).slice(0, 80);
+  unhandled.set(key, (unhandled.get(key) ?? 0) + 1);
+});
+const cluster = await startCluster(PORTS);
+const node = (port: number) => new Redis({ host: "127.0.0.1", port });
+const nodes = PORTS.map(node);
+const peer = new ModPeer();
+const url = `redis+cluster://${PORTS.map((p) => `127.0.0.1:${p}`).join(",")}`;
+const config = testConfig(await peer.server.listen(), { REDIS_URL: url, BRIDGE_PORT: "0" });
+/** The bridge's warnings and errors, by message. */
+const warnings = new Map<string, number>();
+const logger = pino(
+  { level: "warn" },
+  {
+    write: (line: string) => {
+      const { msg, err } = JSON.parse(line) as { msg: string; err?: { message?: string } };
+      const key = `${msg}${err?.message ? `: ${err.message.slice(0, 60)}` : ""}`;
+      warnings.set(key, (warnings.get(key) ?? 0) + 1);
+    },
+  },
+);
+const bridge = createBridge(config, { probeVersion: async () => "1.21.1", logger, http: false });
+const producer = new Producer(config);
+
+/** The node ids and which primary serves a slot now. */
+async function owner(slot: number): Promise<{ ids: string[]; index: number }> {
+  const ids = await Promise.all(nodes.map(async (n) => String(await n.call("CLUSTER", "MYID"))));
+  const ranges = (await nodes[0]!.call("CLUSTER", "SLOTS")) as [number, number, [string, number, string]][];
+  const range = ranges.find(([from, to]) => slot >= from && slot <= to)!;
+  return { ids, index: ids.indexOf(range[2][2]) };
+}
+
+/** Moves `slot` from primary `from` to primary `to`, as redis-cli --cluster reshard does. */
+async function moveSlot(slot: number, from: number, to: number, ids: string[]): Promise<number> {
+  const source = nodes[from]!;
+  const target = nodes[to]!;
+  await target.call("CLUSTER", "SETSLOT", slot, "IMPORTING", ids[from]!);
+  await source.call("CLUSTER", "SETSLOT", slot, "MIGRATING", ids[to]!);
+  let moved = 0;
+  for (;;) {
+    const keys = (await source.call("CLUSTER", "GETKEYSINSLOT", slot, BATCH)) as string[];
+    if (keys.length === 0) break;
+    await source.call("MIGRATE", "127.0.0.1", PORTS[to]!, "", 0, 5000, "REPLACE", "KEYS", ...keys);
+    moved += keys.length;
+    if (PAUSE_MS > 0) await sleep(PAUSE_MS);
+  }
+  for (const n of [target, source, ...nodes.filter((_, i) => i !== from && i !== to)])
+    await n.call("CLUSTER", "SETSLOT", slot, "NODE", ids[to]!);
+  return moved;
+}
+
+const completions: number[] = [];
+let added = 0;
+let failed = 0;
+let addErrors = 0;
+let stop = false;
+const failures = new Map<string, number>();
+
+async function lane(n: number): Promise<void> {
+  for (let i = 0; !stop; i++) {
+    let job: Awaited<ReturnType<Producer["add"]>>;
+    try {
+      job = await producer.add("execute_command", { command: `say lane ${n} job ${i}` });
+      added++;
+    } catch {
+      addErrors++;
+      await sleep(50);
+      continue;
+    }
+    try {
+      await producer.finished(job, 60_000);
+      completions.push(Date.now());
+    } catch (error) {
+      failed++;
+      const reason = (error as Error).message.slice(0, 80);
+      failures.set(reason, (failures.get(reason) ?? 0) + 1);
+    }
+  }
+}
+
+const longestGap = (from: number, to: number) => {
+  const times = [from, ...completions.filter((t) => t > from && t < to), to].sort((a, b) => a - b);
+  return Math.max(...times.slice(1).map((t, i) => t - times[i]!));
+};
+
+try {
+  await bridge.start();
+  await producer.ready();
+  const slot = keySlot(redisKeys(config.redisPrefix).lease("s1"));
+  const lanes = Array.from({ length: LANES }, (_, n) => lane(n));
+  const loadStart = Date.now();
+  await sleep(SECONDS * 1000);
+  const { ids, index: from } = await owner(slot);
+  const to = (from + 1) % nodes.length;
+  const keysBefore = Number(await nodes[from]!.call("CLUSTER", "COUNTKEYSINSLOT", slot));
+  const moveStart = Date.now();
+  const moved = await moveSlot(slot, from, to, ids);
+  const moveEnd = Date.now();
+  await sleep(SECONDS * 1000);
+  stop = true;
+  await Promise.all(lanes);
+  const loadEnd = Date.now();
+  const runTwice = [...peer.executions.values()].filter((count) => count > 1).length;
+  const servedAfter = (await owner(slot)).index === to;
+  console.log(
+    `reshard: slot ${slot} ({s1}: queue, lease, events; ${keysBefore} keys) moved from primary ${from} to ${to} ` +
+      `in ${moveEnd - moveStart} ms (${moved} keys, MIGRATE batches of ${BATCH}, ${PAUSE_MS} ms apart); ` +
+      `now served by the target: ${servedAfter}`,
+  );
+  console.log(
+    `jobs: ${added} added, ${completions.length} completed, ${failed} failed${failed > 0 ? ` (${[...failures].map(([r, c]) => `${c}x ${r}`).join("; ")})` : ""}, ` +
+      `${addErrors} adds refused; requests run twice on the server: ${runTwice} of ${peer.executions.size}; ` +
+      `bridge warnings/errors: ${[...warnings].map(([m, c]) => `${c}x ${m}`).join("; ") || "none"}; ` +
+      `unhandled rejections: ${[...unhandled].map(([m, c]) => `${c}x ${m}`).join("; ") || "none"}`,
+  );
+  console.log(
+    `longest time without a completed job: before the move ${longestGap(loadStart, moveStart)} ms, ` +
+      `from the move's start to ${SECONDS} s after its end ${longestGap(moveStart, loadEnd)} ms ` +
+      `(${completions.filter((t) => t >= moveStart && t <= moveEnd).length} completed during the move; ` +
+      `first completion after its end: +${(completions.find((t) => t > moveEnd) ?? Number.NaN) - moveEnd} ms); ` +
+      `${round(completions.length / ((loadEnd - loadStart) / 1000), 1)} jobs/s over the run (${LANES} lanes); ` +
+      `load average ${loadavg().map((l) => round(l))}`,
+  );
+} finally {
+  stop = true;
+  await producer.close().catch(() => undefined);
+  await bridge.stop().catch(() => undefined);
+  await peer.server.close();
+  for (const n of nodes) n.disconnect();
+  await cluster.stop();
+}
