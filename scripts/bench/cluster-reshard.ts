@@ -11,10 +11,12 @@
  *   [--ports=23000,23001,23002] [--lanes=8] [--seconds=4] (before and after the move)
  *   [--batch=10] (keys per MIGRATE) [--pause-ms=20] (between batches: a longer window with split keys)
  */
-import { loadavg } from "node:os";
-import { keySlot, redisKeys } from "@mcp-bridge/shared";
+
+import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { createLogger, keySlot, redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
-import pino from "pino";
 import { createBridge } from "../../bridge/src/bridge.js";
 import { ModPeer, Producer, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
 import { startCluster } from "../../shared/testing/redis-ha.js";
@@ -41,18 +43,19 @@ const nodes = PORTS.map(node);
 const peer = new ModPeer();
 const url = `redis+cluster://${PORTS.map((p) => `127.0.0.1:${p}`).join(",")}`;
 const config = testConfig(await peer.server.listen(), { REDIS_URL: url, BRIDGE_PORT: "0" });
-/** The bridge's warnings and errors, by message. */
-const warnings = new Map<string, number>();
-const logger = pino(
-  { level: "warn" },
-  {
-    write: (line: string) => {
-      const { msg, err } = JSON.parse(line) as { msg: string; err?: { message?: string } };
-      const key = `${msg}${err?.message ? `: ${err.message.slice(0, 60)}` : ""}`;
-      warnings.set(key, (warnings.get(key) ?? 0) + 1);
-    },
-  },
-);
+/** The bridge's warnings and errors go to a file, summed up by message at the end. */
+const logDir = mkdtempSync(join(tmpdir(), "bench-reshard-"));
+const logFile = join(logDir, "bridge.log");
+const logger = createLogger({ name: "bridge", level: "warn", fd: openSync(logFile, "w") });
+const warnings = () => {
+  const counts = new Map<string, number>();
+  for (const line of readFileSync(logFile, "utf8").split("\n").filter(Boolean)) {
+    const { msg, err } = JSON.parse(line) as { msg: string; err?: { message?: string } };
+    const key = `${msg}${err?.message ? `: ${err.message.slice(0, 60)}` : ""}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([m, c]) => `${c}x ${m}`).join("; ") || "none";
+};
 const bridge = createBridge(config, { probeVersion: async () => "1.21.1", logger, http: false });
 const producer = new Producer(config);
 
@@ -134,6 +137,8 @@ try {
   stop = true;
   await Promise.all(lanes);
   const loadEnd = Date.now();
+  logger.flush();
+  await sleep(100);
   const runTwice = [...peer.executions.values()].filter((count) => count > 1).length;
   const servedAfter = (await owner(slot)).index === to;
   console.log(
@@ -144,7 +149,7 @@ try {
   console.log(
     `jobs: ${added} added, ${completions.length} completed, ${failed} failed${failed > 0 ? ` (${[...failures].map(([r, c]) => `${c}x ${r}`).join("; ")})` : ""}, ` +
       `${addErrors} adds refused; requests run twice on the server: ${runTwice} of ${peer.executions.size}; ` +
-      `bridge warnings/errors: ${[...warnings].map(([m, c]) => `${c}x ${m}`).join("; ") || "none"}; ` +
+      `bridge warnings/errors: ${warnings()}; ` +
       `unhandled rejections: ${[...unhandled].map(([m, c]) => `${c}x ${m}`).join("; ") || "none"}`,
   );
   console.log(
@@ -162,4 +167,5 @@ try {
   await peer.server.close();
   for (const n of nodes) n.disconnect();
   await cluster.stop();
+  rmSync(logDir, { recursive: true, force: true });
 }

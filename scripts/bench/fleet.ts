@@ -10,7 +10,7 @@
  * server, when its lease names a survivor and when a job on it completes again, against 2 x TTL.
  * Run: REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig bridge/tsconfig.json scripts/bench/fleet.ts
  *   [--servers=200] [--bridges=4] [--devservers=3] [--ttl=5000] [--seconds=10] [--inflight=400]
- *   [--event-rate=2000] (log lines/s over all servers) [--semi-space=MiB] (the bridges' V8 young generation cap)
+ *   [--event-rate=2000] (log lines/s over all servers) [--semi-space=8] (the bridges' V8 young generation cap, MiB; 0: V8's default)
  */
 import type { ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -33,8 +33,8 @@ const TTL_MS = arg("ttl", 5000);
 const SECONDS = arg("seconds", 10);
 const INFLIGHT = arg("inflight", 400);
 const EVENT_RATE = arg("event-rate", 2000);
-/** --semi-space=N: the bridges run with --max-semi-space-size=N (MiB; docs/deployment.md, "Memory"). */
-const SEMI_SPACE = arg("semi-space", 0);
+/** The bridges' --max-semi-space-size (MiB), as docker-compose.ha.yml runs them; 0: V8's default. */
+const SEMI_SPACE = arg("semi-space", 8);
 const CLIENT = { id: "alice", role: "admin" };
 const EVENTS_TOKEN = "events-token-0123456789";
 
