@@ -147,6 +147,22 @@ describe("LeanWorker", () => {
       expect(scripts(await (worker.getBackend() as RedisQueueBackend).blockingClient)).toEqual([]);
   }, 60_000);
 
+  it("leaves nothing behind on a shared connection when its workers close (leases taken and given up)", async () => {
+    const shared = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+    cleanups.push(async () => shared.disconnect());
+    const listeners = () => shared.eventNames().map((name) => shared.listenerCount(name));
+    const first = await setup(echo, { shared });
+    await first.run({ n: 0 });
+    const before = listeners();
+    for (let i = 0; i < 10; i++) {
+      const { worker, run } = await setup(echo, { shared });
+      expect(await run({ n: i })).toBe(i);
+      await worker.close();
+    }
+    expect(listeners()).toEqual(before);
+    expect(shared.status).toBe("ready");
+  }, 60_000);
+
   it("starts a job added while another runs, before that one finishes", async () => {
     let secondStarted: () => void = () => undefined;
     const started = new Promise<void>((resolve) => {
