@@ -19,7 +19,7 @@ import { createLogger, keySlot, redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { createBridge } from "../../bridge/src/bridge.js";
 import { ModPeer, Producer, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
-import { startCluster } from "../../shared/testing/redis-ha.js";
+import { moveSlot, startCluster } from "../../shared/testing/redis-ha.js";
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -59,31 +59,11 @@ const warnings = () => {
 const bridge = createBridge(config, { probeVersion: async () => "1.21.1", logger, http: false });
 const producer = new Producer(config);
 
-/** The node ids and which primary serves a slot now. */
-async function owner(slot: number): Promise<{ ids: string[]; index: number }> {
+/** Which primary serves `slot` now (index in PORTS). */
+async function owner(slot: number): Promise<number> {
   const ids = await Promise.all(nodes.map(async (n) => String(await n.call("CLUSTER", "MYID"))));
   const ranges = (await nodes[0]!.call("CLUSTER", "SLOTS")) as [number, number, [string, number, string]][];
-  const range = ranges.find(([from, to]) => slot >= from && slot <= to)!;
-  return { ids, index: ids.indexOf(range[2][2]) };
-}
-
-/** Moves `slot` from primary `from` to primary `to`, as redis-cli --cluster reshard does. */
-async function moveSlot(slot: number, from: number, to: number, ids: string[]): Promise<number> {
-  const source = nodes[from]!;
-  const target = nodes[to]!;
-  await target.call("CLUSTER", "SETSLOT", slot, "IMPORTING", ids[from]!);
-  await source.call("CLUSTER", "SETSLOT", slot, "MIGRATING", ids[to]!);
-  let moved = 0;
-  for (;;) {
-    const keys = (await source.call("CLUSTER", "GETKEYSINSLOT", slot, BATCH)) as string[];
-    if (keys.length === 0) break;
-    await source.call("MIGRATE", "127.0.0.1", PORTS[to]!, "", 0, 5000, "REPLACE", "KEYS", ...keys);
-    moved += keys.length;
-    if (PAUSE_MS > 0) await sleep(PAUSE_MS);
-  }
-  for (const n of [target, source, ...nodes.filter((_, i) => i !== from && i !== to)])
-    await n.call("CLUSTER", "SETSLOT", slot, "NODE", ids[to]!);
-  return moved;
+  return ids.indexOf(ranges.find(([lo, hi]) => slot >= lo && slot <= hi)![2][2]);
 }
 
 const completions: number[] = [];
@@ -127,11 +107,9 @@ try {
   const lanes = Array.from({ length: LANES }, (_, n) => lane(n));
   const loadStart = Date.now();
   await sleep(SECONDS * 1000);
-  const { ids, index: from } = await owner(slot);
-  const to = (from + 1) % nodes.length;
-  const keysBefore = Number(await nodes[from]!.call("CLUSTER", "COUNTKEYSINSLOT", slot));
+  const keysBefore = Number(await nodes[await owner(slot)]!.call("CLUSTER", "COUNTKEYSINSLOT", slot));
   const moveStart = Date.now();
-  const moved = await moveSlot(slot, from, to, ids);
+  const { from, to, keys: moved } = await moveSlot(cluster, slot, { batch: BATCH, pauseMs: PAUSE_MS });
   const moveEnd = Date.now();
   await sleep(SECONDS * 1000);
   stop = true;
@@ -140,7 +118,7 @@ try {
   logger.flush();
   await sleep(100);
   const runTwice = [...peer.executions.values()].filter((count) => count > 1).length;
-  const servedAfter = (await owner(slot)).index === to;
+  const servedAfter = (await owner(slot)) === to;
   console.log(
     `reshard: slot ${slot} ({s1}: queue, lease, events; ${keysBefore} keys) moved from primary ${from} to ${to} ` +
       `in ${moveEnd - moveStart} ms (${moved} keys, MIGRATE batches of ${BATCH}, ${PAUSE_MS} ms apart); ` +
