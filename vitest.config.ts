@@ -2,9 +2,13 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Workspace packages resolve to their TypeScript sources, so tests need no build step:
-// `@mcp-bridge/shared` -> shared/src/index.ts, `@mcp-bridge/shared/<part>` -> shared/src/<part>/index.ts.
+// `@mcp-bridge/shared` -> shared/src/index.ts, `@mcp-bridge/shared/<part>` -> shared/src/<part>/index.ts;
+// `@mcp-bridge/bridge` and `@mcp-bridge/mcp` (imported by one-process only) -> their src/index.ts.
 const sharedSrc = fileURLToPath(new URL("./shared/src/", import.meta.url));
+const packageSrc = (name: string) => fileURLToPath(new URL(`./${name}/src/index.ts`, import.meta.url));
 const alias = [
+  { find: /^@mcp-bridge\/bridge$/, replacement: packageSrc("bridge") },
+  { find: /^@mcp-bridge\/mcp$/, replacement: packageSrc("mcp") },
   { find: /^@mcp-bridge\/shared$/, replacement: `${sharedSrc}index.ts` },
   { find: /^@mcp-bridge\/shared\/(.+)$/, replacement: `${sharedSrc}$1/index.ts` },
 ];
@@ -25,7 +29,7 @@ export default defineConfig({
           name: "unit",
           env: { REDIS_URL: "redis://127.0.0.1:1/unit-tests-have-no-redis" },
           include: [
-            "{shared,bridge,mcp,bitburner,npc}/tests/unit/**/*.test.ts",
+            "{shared,bridge,mcp,bitburner,npc,one-process}/tests/unit/**/*.test.ts",
             "scripts/tests/**/*.test.ts",
           ],
         },
@@ -35,7 +39,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: [
-            "{shared,bridge,mcp,bitburner,npc}/tests/integration/**/*.test.ts",
+            "{shared,bridge,mcp,bitburner,npc,one-process}/tests/integration/**/*.test.ts",
             "mcp/tests/e2e/**/*.test.ts",
             "npc/tests/e2e/**/*.test.ts",
           ],

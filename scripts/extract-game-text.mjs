@@ -134,6 +134,8 @@ const DEVSERVER_KEYS = [
   "commands.kill.success.multiple",
   "entity.minecraft.villager",
 ];
+/** Keys only some of the devserver's versions have (26.1's day timeline replaced `time query daytime`). */
+const DEVSERVER_KEYS_OF = { 26.1: ["commands.time.query.timeline"] };
 const DEVSERVER_PREFIXES = ["death.", "commands.version."];
 
 function pick(strings, keys, version) {
@@ -196,6 +198,7 @@ for (const version of DEVSERVER_VERSIONS) {
   const strings = language(version);
   const keys = [
     ...DEVSERVER_KEYS,
+    ...(DEVSERVER_KEYS_OF[version] ?? []),
     ...Object.keys(strings).filter((k) => DEVSERVER_PREFIXES.some((p) => k.startsWith(p))),
   ];
   const table = {

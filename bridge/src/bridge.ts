@@ -49,6 +49,11 @@ export interface BridgeDeps {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   shutdownTimeoutMs?: number;
+  /**
+   * More readiness checks, merged into /readyz: what a process hosting the bridge next to other
+   * parts says about them (the one-process entry adds its MCP server).
+   */
+  moreReadiness?: () => Promise<Readiness["checks"]>;
 }
 
 export interface Bridge {
@@ -208,6 +213,7 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
         };
       }
     }
+    Object.assign(checks, await deps.moreReadiness?.());
     return { ready: Object.values(checks).every((c) => c.ok), checks };
   }
 

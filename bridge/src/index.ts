@@ -8,5 +8,6 @@ export {
   ServerConfigSchema,
 } from "./config.js";
 export { MAX_RCON_COMMAND_BYTES } from "./jobs/mod-command.js";
+export type { BridgeMetrics, Readiness } from "./ops/index.js";
 export type { Capability } from "./servers/capability.js";
 export type { ServerStatus } from "./servers/server-runtime.js";

@@ -8,6 +8,7 @@ export { configSummary, loadConfig, type McpConfig } from "./config.js";
 export type { ServerDeps, SessionContext, ToolDeps } from "./deps.js";
 export { EventLog } from "./events/event-log.js";
 export { Subscription } from "./events/subscription.js";
+export { mcpProcess } from "./mcp-process.js";
 export { createRuntime, type Runtime } from "./runtime.js";
 export { createServer } from "./server.js";
 export { ERROR_META_KEY } from "./tools/tool-kit.js";

@@ -1,7 +1,7 @@
 /**
  * Benchmark of the Bitburner MCP server: what a tool call costs on top of the raw WebSocket round
  * trip to the game, and the time to write and read back 1 MB. The game is the protocol-faithful
- * fake (bitburner/tests/support/fake-game.ts), a real WebSocket client on 127.0.0.1.
+ * fake (bitburner/testing/fake-game.ts), a real WebSocket client on 127.0.0.1.
  *   (a) raw: a bare `ws` server sends getFileNames frames to the fake game and awaits each reply;
  *   (b) link: RemoteApi.getFileNames through our GameLink (pending map, timeouts, validation);
  *   (c) MCP in-memory: list_files through a real MCP Client over InMemoryTransport (the server
@@ -15,8 +15,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { type WebSocket, WebSocketServer } from "ws";
 import { createServer } from "../../bitburner/src/server.js";
-import { FakeGame } from "../../bitburner/tests/support/fake-game.js";
-import { call, httpHarness, testPolicy } from "../../bitburner/tests/support/harness.js";
+import { FakeGame } from "../../bitburner/testing/fake-game.js";
+import { call, httpHarness, testPolicy } from "../../bitburner/testing/harness.js";
 import { percentiles } from "./chain-stats.js";
 
 const arg = (name: string, fallback: string) =>

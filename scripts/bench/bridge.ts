@@ -9,7 +9,7 @@
  * lines are written (their cost counts) but discarded unless --show-log.
  * Needs Redis (REDIS_URL, default redis://127.0.0.1:6379).
  * Peer: the devserver (shared/testing/devserver.ts) when present, else the test RCON peer that
- * emulates the mod (bridge/tests/integration/jobs/harness.ts).
+ * emulates the mod (bridge/testing/mod-peer.ts).
  */
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -27,7 +27,8 @@ import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { createBridge } from "../../bridge/src/bridge.js";
 import type { BridgeConfig } from "../../bridge/src/config.js";
-import { JOB_SECRET, ModPeer, PASSWORD, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
+import { ModPeer, PASSWORD } from "../../bridge/testing/mod-peer.js";
+import { JOB_SECRET, testConfig } from "../../bridge/testing/test-config.js";
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;

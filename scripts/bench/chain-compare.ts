@@ -6,7 +6,8 @@
  * that configuration. HTTP: one server process for all sessions (ours: the stack's MCP server; the
  * floor: one server and its worker; the baseline: one process, one RCON connection). stdio: one
  * server process per session, as desktop clients run it (ours: mcp/dist/main.js; the floor: one
- * floor-server.ts each, one shared worker; the baseline: one RCON connection each).
+ * floor-server.ts each, one shared worker; the baseline: one RCON connection each). Over HTTP also
+ * ours in one process (one-process.ts: MCP server and bridge in one Node process).
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -16,9 +17,11 @@ import type { Stack } from "../../shared/testing/stack.js";
 import { endSession, type Mix, sustained, type Throughput } from "./chain-calls.js";
 import { type CpuShare, load, type Watched, withCpu } from "./chain-procs.js";
 import { type CommandStats, commandStats, perCall as redisPerCallOf } from "./chain-redis.js";
+import type { OneProcess } from "./one-process.js";
 
 export type Transport = "http" | "stdio";
-export type Side = "ours" | "floor" | "baseline";
+/** ours: the stack (bridge and MCP server, two processes); one: ours in one process (one-process.ts). */
+export type Side = "ours" | "one" | "floor" | "baseline";
 
 export interface CompareRun {
   transport: Transport;
@@ -139,6 +142,8 @@ export interface CompareOptions {
   stack: Stack;
   baseline: Baseline;
   floor: Floor;
+  /** Ours in one process (HTTP only), for the side "one". */
+  one?: OneProcess;
   /** In this order; ours and the floor alternate when repeated (chain.ts --pairs). */
   sides: Side[];
   mix: Mix;
@@ -152,11 +157,13 @@ export interface CompareOptions {
   progress: (line: string) => void;
 }
 
-const FRONT: Record<Side, string> = { ours: "MCP", floor: "floor", baseline: "baseline" };
+const FRONT: Record<Side, string> = { ours: "MCP", one: "one-process", floor: "floor", baseline: "baseline" };
 
 function connector(o: CompareOptions, side: Side): () => Promise<Client> {
   if (o.transport === "http") {
-    const url = { ours: o.stack.mcpUrl, floor: o.floor.url, baseline: o.baseline.url }[side];
+    const url = { ours: o.stack.mcpUrl, one: o.one?.url ?? "", floor: o.floor.url, baseline: o.baseline.url }[
+      side
+    ];
     return () => httpClient(url, o.stack.adminToken);
   }
   if (side === "ours") return () => o.stack.stdioClient();
@@ -175,11 +182,11 @@ export async function compare(o: CompareOptions): Promise<CompareRun[]> {
     if (side === "ours") watched.push(...o.ours);
     // The floor's worker and Redis: the floor's bridge and queue.
     if (side === "floor") watched.push({ name: "floor worker", pid: o.floor.worker.child.pid ?? Number.NaN });
-    if (side === "floor") watched.push(...o.ours.filter((w) => w.name === "redis-server"));
+    if (side === "floor" || side === "one") watched.push(...o.ours.filter((w) => w.name === "redis-server"));
     const front = o.transport === "http" ? `${FRONT[side]} server` : `${FRONT[side]} stdio x${o.sessions}`;
     if (o.transport === "http") {
       if (side !== "ours") {
-        const proc = side === "floor" ? o.floor.http : o.baseline.http;
+        const proc = { floor: o.floor.http, baseline: o.baseline.http, one: o.one?.proc }[side]!;
         watched.push({ name: front, pid: proc.child.pid ?? Number.NaN });
       }
     } else {
@@ -187,7 +194,7 @@ export async function compare(o: CompareOptions): Promise<CompareRun[]> {
       watched.push({ name: front, pid: first!, more });
     }
     try {
-      const before = side === "ours" ? await commandStats(o.stack.redisUrl) : undefined;
+      const before = side === "ours" || side === "one" ? await commandStats(o.stack.redisUrl) : undefined;
       const [run, cpu, wall] = await withCpu(watched, () =>
         sustained(clients, o.seconds, 1000, undefined, o.mix),
       );

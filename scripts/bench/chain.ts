@@ -28,6 +28,7 @@ import {
   throughputTable,
 } from "./chain-report.js";
 import { compareTable } from "./chain-report-baseline.js";
+import { type OneProcess, oneProcessTable, startOneProcess } from "./one-process.js";
 
 const { values } = parseArgs({
   allowNegative: true,
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     pairs: { type: "string", default: "1" },
     mix: { type: "string", default: "identical" },
     baseline: { type: "boolean", default: true },
+    "one-process": { type: "boolean", default: true },
     clients: { type: "string", default: "1,16,64" },
     transports: { type: "string", default: "http,stdio" },
     phases: { type: "string", default: "latency,events,compare" },
@@ -104,6 +106,7 @@ const print = (line = "") => process.stdout.write(`${line}\n`);
 let stack: Stack | undefined;
 let baselineProc: Proc | undefined;
 const floorProcs: Proc[] = [];
+let oneProcess: OneProcess | undefined;
 const proxies: Proc[] = [];
 let stopping: Promise<void> | undefined;
 const stopAll = () => {
@@ -111,6 +114,7 @@ const stopAll = () => {
     stack?.stop(),
     baselineProc?.stop(),
     ...floorProcs.map((p) => p.stop()),
+    oneProcess?.proc.stop(),
     ...proxies.map((p) => p.stop()),
   ]).then(() => undefined);
   return stopping;
@@ -238,7 +242,7 @@ async function main(): Promise<void> {
     );
     print(
       compareTable(
-        measured.compare.filter((r) => r.pair === 1 && r.side !== "floor"),
+        measured.compare.filter((r) => r.pair === 1 && (r.side === "ours" || r.side === "baseline")),
         md,
       ),
     );
@@ -248,6 +252,11 @@ async function main(): Promise<void> {
     );
     print(floorTable(measured.compare, md));
     print();
+    if (oneProcess) {
+      print("## 2d. ours in two processes vs ours in one process (one-process/) vs the floor, HTTP");
+      print(oneProcessTable(measured.compare, md));
+      print();
+    }
   }
   if (phases.has("events")) {
     print("## 3. events end to end (devserver -> bridge -> Redis Stream -> MCP server -> MCP client)");
@@ -313,21 +322,27 @@ async function comparePhase(measured: Measured, watched: Watched[]): Promise<voi
   baselineProc = baseline.http;
   const floor = await startFloor(stack, rconTo);
   floorProcs.push(floor.worker, floor.http);
+  if (values["one-process"] && transports.includes("http")) oneProcess = await startOneProcess(stack, rconTo);
   const [devserver, ...ours] = watched;
   for (const transport of transports) {
     // stdio: one MCP process per session; the HTTP MCP servers would only add their idle readers.
-    if (transport === "stdio") await Promise.all([stack.mcp.stop(), floor.http.stop(), baseline.http.stop()]);
+    if (transport === "stdio") {
+      await Promise.all([stack.mcp.stop(), floor.http.stop(), baseline.http.stop(), oneProcess?.proc.stop()]);
+    }
     const oursHere = transport === "stdio" ? ours.filter((w) => w.name !== "MCP server") : ours;
     for (const n of levels) {
       for (const mix of mixes) {
         // Ours and the floor alternate, pair after pair; the baseline once, after the first pair.
         for (let pair = 1; pair <= pairs; pair++) {
           const sides: Side[] = pair % 2 === 1 ? ["ours", "floor"] : ["floor", "ours"];
+          // Ours in one process (HTTP) between the two, so it follows each of them in turn.
+          if (oneProcess && transport === "http") sides.splice(1, 0, "one");
           if (pair === 1 && values.baseline) sides.push("baseline");
           const runs = await compare({
             stack,
             baseline,
             floor,
+            one: oneProcess,
             sides,
             mix,
             pair,

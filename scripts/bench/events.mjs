@@ -13,7 +13,8 @@ import { parseArgs } from "node:util";
 import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import WebSocket from "ws";
-import { dropKeys, eventEnvelope, startBridge } from "../../bridge/tests/integration/events/harness.ts";
+import { eventEnvelope, startBridge } from "../../bridge/testing/event-ingest.ts";
+import { dropKeys } from "../../shared/testing/redis.ts";
 
 const { values } = parseArgs({
   options: { events: { type: "string", default: "100000" }, window: { type: "string", default: "200" } },

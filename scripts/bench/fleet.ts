@@ -2,7 +2,7 @@
  * Fleet benchmark (issue 30): many Minecraft servers shared by several bridge processes.
  * In: N servers (light RCON peers over real TCP that speak the protocol: half answer `mcpbridge` like
  * the mod, half like a server without it, `list` included; plus a few devservers with the real mod
- * core when its jar is built) and B bridge processes (bridge/tests/integration/failover/bridge-child.ts,
+ * core when its jar is built) and B bridge processes (bridge/testing/bridge-child.ts,
  * the real composition root) given the same servers file, each server's log tailed by its owner
  * (events from the logs of the servers without the mod: where the mod runs, it delivers them).
  * Out: lease balance (max/min servers per bridge), bridge memory per idle server (RSS over a
@@ -19,9 +19,11 @@ import { join } from "node:path";
 import { createLogger, redisKeys } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import { Redis } from "ioredis";
-import { kill, startChild, until } from "../../bridge/tests/integration/failover/children.js";
-import { ModPeer, PASSWORD, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
+import { kill, startChild } from "../../bridge/testing/bridge-processes.js";
+import { ModPeer, PASSWORD } from "../../bridge/testing/mod-peer.js";
+import { testConfig } from "../../bridge/testing/test-config.js";
 import { DEVSERVER_JAR, type RunningDevserver, startDevserver } from "../../shared/testing/devserver.js";
+import { until } from "../../shared/testing/processes.js";
 import { percentiles } from "./chain-stats.js";
 
 const arg = (name: string, fallback: number) =>
@@ -127,7 +129,7 @@ try {
   const names = Array.from({ length: BRIDGES }, (_, i) => `b${i}`);
   const started = Date.now();
   for (const name of names) procs.push(await startChild(env(name, file)));
-  await until(() => settled(names), "the leases to settle", 30 * TTL_MS);
+  await until(() => settled(names), "the leases to settle", 30 * TTL_MS, 10);
   const settleMs = Date.now() - started;
   await Promise.all(ids.map((id) => ping(id)));
   await new Promise((r) => setTimeout(r, 2000));
@@ -173,6 +175,7 @@ try {
     async () => (await streamTotal()) - eventsBefore >= written,
     "the events to be stored",
     60_000,
+    10,
   ).catch(() => undefined);
   const stored = (await streamTotal()) - eventsBefore;
   const eventsSeconds = (Date.now() - loadStart) / 1000;
@@ -203,10 +206,11 @@ try {
     },
     "the takeover",
     10 * TTL_MS,
+    10,
   );
   await served;
   const survivors = names.filter((n) => n !== names[1]);
-  await until(() => settled(survivors), "the survivors to settle", 30 * TTL_MS);
+  await until(() => settled(survivors), "the survivors to settle", 30 * TTL_MS, 10);
   const after = spread(await owners(), survivors);
   const p = (m: Map<string, number>) => percentiles([...m.values()]);
   const lease = p(leaseMs);

@@ -24,6 +24,7 @@ import { createLogger } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { LogTailSource } from "../../bridge/src/logtail/log-tail-source.ts";
 import { LogPositionStore } from "../../bridge/src/logtail/position-store.ts";
+import { dropKeys } from "../../shared/testing/redis.ts";
 
 const { values } = parseArgs({
   options: {
@@ -122,8 +123,7 @@ async function phase(label, run) {
   const elapsed = (now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   await source.stop();
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length) await redis.del(...keys);
+  await dropKeys(redis, prefix);
   rmSync(dir, { recursive: true, force: true });
   for (let i = 0; i < batches.length; i += 2) {
     for (const e of batches[i + 1]) {

@@ -21,7 +21,7 @@ import { RequestClaims } from "../../bridge/src/jobs/request-claims.js";
 import { loadConfig } from "../../npc/src/config.js";
 import { coalesceRedisWrites } from "../../npc/src/redis-writes.js";
 import { NpcService } from "../../npc/src/service.js";
-import { FakeLlm } from "../../npc/tests/support/fake-llm.js";
+import { FakeLlm } from "../../npc/testing/fake-llm.js";
 
 export interface PeerSettings {
   role: "bridge" | "llm" | "events" | "npc";

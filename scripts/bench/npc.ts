@@ -35,6 +35,8 @@ import { policyFragment } from "../../npc/src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../npc/src/definitions/schema.js";
 import { coalesceRedisWrites } from "../../npc/src/redis-writes.js";
 import { NpcService } from "../../npc/src/service.js";
+import { villagers } from "../../npc/testing/villagers.js";
+import { dropKeys } from "../../shared/testing/redis.js";
 import { type Arrivals, type PeerSettings, spot } from "./npc-peers.js";
 import { NpcTrace } from "./npc-trace.js";
 
@@ -69,13 +71,7 @@ const prefix = `bench-npc-${randomBytes(4).toString("hex")}`;
 const secret = randomBytes(18).toString("base64url");
 const dir = mkdtempSync(join(tmpdir(), "bench-npc-"));
 
-const raw = Array.from({ length: NPCS }, (_, i) => ({
-  id: `npc${i}`,
-  name: `Npc${i}`,
-  persona: { systemPrompt: "A villager." },
-  perception: { radius: 8 },
-  location: { serverId: SERVER, ...spot(i) },
-}));
+const raw = villagers(NPCS, SERVER, spot);
 const npcFile = join(dir, "npcs.json");
 const policyFile = join(dir, "policy.json");
 writeFileSync(npcFile, JSON.stringify({ npcs: raw }));
@@ -320,7 +316,6 @@ for (const child of peers) {
   child.disconnect();
   await exited;
 }
-const keys = await redis.keys(`${prefix}*`);
-for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
+await dropKeys(redis, prefix);
 redis.disconnect();
 process.exit(0);

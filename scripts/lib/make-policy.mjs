@@ -4,17 +4,18 @@
 // NBT, no operator items, teleports inside the world): without the mod the policy is the only gate.
 // Wider patterns are the owner's explicit choice: edit the written file.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 const defaults = JSON.parse(
   readFileSync(new URL("../../shared/vectors/defaults/allowed-commands.json", import.meta.url), "utf8"),
 );
 
-// The player helper gets every typed game tool (from the operation descriptors), never raw commands.
-const { operations } = JSON.parse(
-  readFileSync(new URL("../../shared/vectors/catalog/operations.json", import.meta.url), "utf8"),
-);
-const typedTools = operations.filter((op) => op.tool && op.name !== "execute_command").map((op) => op.name);
+// The player helper gets every typed game tool, never raw commands: the reads by `get_*` (every read
+// tool is named so) and each write, an operation with a command vector (shared/vectors/command.<op>.json,
+// one per write operation; both rules are held to the descriptors by shared/tests/unit/operation-descriptors.test.ts).
+const writeTools = readdirSync(new URL("../../shared/vectors/", import.meta.url))
+  .map((file) => /^command\.([a-z_]+)\.json$/.exec(file)?.[1])
+  .filter((name) => name !== undefined && name !== "execute_command");
 const eventTools = ["wait_for_events", "search_events", "subscribe_events"];
 
 const token = process.env.MCP_TOKEN;
@@ -23,7 +24,7 @@ const policy = {
   roles: {
     admin: { tools: ["*"], commands: defaults.patterns, players: ["*"], rateLimit: { perMinute: 6000 } },
     player_helper: {
-      tools: ["get_*", ...typedTools.filter((name) => !name.startsWith("get_")), ...eventTools],
+      tools: ["get_*", ...writeTools, ...eventTools],
       commands: [],
       players: ["*"],
       rateLimit: { perMinute: 120 },

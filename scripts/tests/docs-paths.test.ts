@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const TOP = /^(?:\.\/)?((?:shared|mcp|bridge|npc|bitburner|scripts|mod|docs|\.ci)\/[^\s`)#:]*)/;
+const TOP = /^(?:\.\/)?((?:shared|mcp|bridge|npc|bitburner|one-process|scripts|mod|docs|\.ci)\/[^\s`)#:]*)/;
 const GENERATED = /(^|\/)(dist|target|node_modules|\.run)(\/|$)|\.build-stamp$/;
 
 function markdownFiles(dir: string): string[] {

@@ -7,7 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { Policy } from "@mcp-bridge/shared";
+import { OPERATIONS, Policy, TOOL_OPERATIONS } from "@mcp-bridge/shared";
 import { describe, expect, it } from "vitest";
 
 const root = new URL("../../", import.meta.url);
@@ -62,6 +62,25 @@ describe("the starter policy's typed tools (issue 25 item 5)", () => {
         );
       }
       expect(denial(`give Steve ${item} 1`)).toBe("PERMISSION_DENIED");
+    },
+  );
+});
+
+describe("the starter policy's roles over the game tools (from the descriptors)", () => {
+  const allows = (role: string, tool: string) => {
+    try {
+      policy.authorize({ id: role, role }, tool, {});
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  it.each(TOOL_OPERATIONS)(
+    "%s: the player helper has every game tool but raw commands, the observer every read",
+    (tool) => {
+      expect(allows("admin", tool)).toBe(true);
+      expect(allows("player_helper", tool)).toBe(tool !== "execute_command");
+      expect(allows("observer", tool)).toBe(!OPERATIONS[tool].write);
     },
   );
 });

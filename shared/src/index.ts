@@ -14,7 +14,6 @@ export * from "./lease.js";
 export * from "./lease-group.js";
 export * from "./logger.js";
 export * from "./npc-records.js";
-export * from "./operations/catalog.js";
 export * from "./operations/descriptor.js";
 export * from "./pattern-safety.js";
 export * from "./policy.js";

@@ -1,6 +1,7 @@
 /** Drives the devserver's simulated players over RCON (the `sim ...` commands) and reads tool results. */
 
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { RconClient } from "../src/rcon/index.js";
 import type { RunningDevserver } from "./devserver.js";
 import type { Stack } from "./stack.js";
@@ -52,6 +53,21 @@ export async function ok(client: Client, name: string, args: Record<string, unkn
   const outcome = await call(client, name, args);
   if (outcome.isError) throw new Error(`${name} failed: ${outcome.text}`);
   return outcome.data;
+}
+
+/**
+ * Watches the events that come after the newest one: `start` is the get_events page whose cursor
+ * marks that point, `notes` collects the event notifications (as JSON), and `waiting` is a
+ * wait_for_events call for `types` from the cursor, in flight.
+ */
+export async function watchEvents(client: Client, types: string[], timeoutSeconds: number) {
+  const start = await ok(client, "get_events", { limit: 1 });
+  const notes: string[] = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    notes.push(JSON.stringify(n.params.data));
+  });
+  const waiting = call(client, "wait_for_events", { cursor: start.nextCursor, types, timeoutSeconds });
+  return { start, notes, waiting };
 }
 
 /** Runs `body` while nobody is online; the players who were online join again afterwards. */

@@ -51,8 +51,13 @@ export function startNode(name: string, script: string, args: string[], env: Rec
   };
 }
 
-/** Polls until fn resolves truthy, or fails with the message after timeoutMs. */
-export async function until<T>(fn: () => Promise<T> | T, message: string, timeoutMs = 20_000): Promise<T> {
+/** Polls every intervalMs until fn resolves truthy, or fails with the message after timeoutMs. */
+export async function until<T>(
+  fn: () => Promise<T> | T,
+  message: string,
+  timeoutMs = 20_000,
+  intervalMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
@@ -62,7 +67,7 @@ export async function until<T>(fn: () => Promise<T> | T, message: string, timeou
     } catch (error) {
       last = error;
     }
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`timed out: ${message}${last ? ` (last error: ${String(last)})` : ""}`);
 }

@@ -2,7 +2,7 @@
  * Test support: a Redis primary, one replica and three Sentinels (quorum 2) on loopback ports, run
  * from the machine's redis-server (Sentinel mode is `redis-server <file> --sentinel`, which is what
  * Debian's redis-sentinel starts). Fast failure detection (down-after 1000 ms) so a failover test
- * takes seconds. `available()` is false when redis-server is missing: the tests then skip, saying so.
+ * takes seconds. Tests check redisServerAvailable() (redis-server.ts) first.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,18 +11,10 @@ import { join } from "node:path";
 import { Redis } from "ioredis";
 import { holdFreePorts } from "./net.js";
 import { until } from "./processes.js";
+import { spawnRedisServer } from "./redis-server.js";
 
 const MASTER_NAME = "mcpb-test";
 const DOWN_AFTER_MS = 1000;
-
-export function redisServerAvailable(): boolean {
-  try {
-    execFileSync("redis-server", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export interface SentinelSet {
   /** REDIS_URL for the processes under test. */
@@ -43,24 +35,7 @@ export async function startSentinelSet(): Promise<SentinelSet> {
   const [primaryPort, replicaPort, ...sentinelPorts] = ports as [number, number, number, number, number];
   const procs = new Map<number, ChildProcess>();
   const server = (port: number, extra: string[]) => {
-    const proc = spawn(
-      "redis-server",
-      [
-        "--port",
-        String(port),
-        "--bind",
-        "127.0.0.1",
-        "--dir",
-        dir,
-        "--dbfilename",
-        `dump-${port}.rdb`,
-        "--save",
-        "",
-        ...extra,
-      ],
-      { stdio: "ignore" },
-    );
-    procs.set(port, proc);
+    procs.set(port, spawnRedisServer(port, dir, ["--dbfilename", `dump-${port}.rdb`, ...extra]));
   };
   // Diskless full sync at once (the default waits 5 s for more replicas to join).
   server(primaryPort, ["--repl-diskless-sync-delay", "0"]);
@@ -156,26 +131,14 @@ export async function startCluster(fixedPorts?: readonly number[]): Promise<Loca
     ports = held.ports;
   }
   const procs = ports.map((port) =>
-    spawn(
-      "redis-server",
-      [
-        "--port",
-        String(port),
-        "--bind",
-        "127.0.0.1",
-        "--dir",
-        dir,
-        "--save",
-        "",
-        "--cluster-enabled",
-        "yes",
-        "--cluster-config-file",
-        `nodes-${port}.conf`,
-        "--cluster-node-timeout",
-        "2000",
-      ],
-      { stdio: "ignore" },
-    ),
+    spawnRedisServer(port, dir, [
+      "--cluster-enabled",
+      "yes",
+      "--cluster-config-file",
+      `nodes-${port}.conf`,
+      "--cluster-node-timeout",
+      "2000",
+    ]),
   );
   const stop = async () => {
     for (const proc of procs) proc.kill("SIGKILL");

@@ -1,28 +1,17 @@
 // Policy roles, game version differences, a missing game, reconnects and the ops port, over
 // Streamable HTTP with bearer tokens and the fake game on the real WebSocket port.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { afterEach, describe, expect, it } from "vitest";
-import { FakeGame } from "../support/fake-game.js";
-import { call, errorOf, httpHarness, TOKENS } from "../support/harness.js";
+import { describe, expect, it } from "vitest";
+import { call, TOKENS } from "../../testing/harness.js";
+import { errorOf } from "../support/errors.js";
+import { httpHarnessPerTest } from "../support/http-games.js";
 import { until } from "../support/link.js";
 
-let h: Awaited<ReturnType<typeof httpHarness>> | undefined;
-const games: FakeGame[] = [];
-async function attach(options: Parameters<typeof FakeGame.connect>[1] = {}) {
-  const game = await FakeGame.connect(h!.gameUrl, options);
-  games.push(game);
-  await until(() => h!.runtime.link.generation === h!.runtime.link.status().connections);
-  return game;
-}
-afterEach(async () => {
-  await Promise.all(games.splice(0).map((g) => g.close()));
-  await h?.close();
-  h = undefined;
-});
+const { start, attach } = httpHarnessPerTest();
 
 describe("policy", () => {
   it("a read-only role reads but may not write or delete", async () => {
-    h = await httpHarness();
+    const h = await start();
     const game = await attach();
     game.putFile("a.js", "x");
     const reader: Client = await h.connect!(TOKENS.reader);
@@ -42,7 +31,7 @@ describe("policy", () => {
   });
 
   it("a role's maxWriteBytes caps write_file below the server's limit", async () => {
-    h = await httpHarness();
+    const h = await start();
     const game = await attach();
     const small = await h.connect!(TOKENS.small);
     expect(
@@ -57,7 +46,7 @@ describe("policy", () => {
 
 describe("HTTP body limit", () => {
   it("answers a body over the limit with 413 and a JSON error, before any tool runs", async () => {
-    h = await httpHarness({}, 1000);
+    const h = await start({}, 1000);
     const response = await fetch(h.mcpUrl, {
       method: "POST",
       headers: {
@@ -74,7 +63,7 @@ describe("HTTP body limit", () => {
 
 describe("game versions", () => {
   it("maps version 2.6's strings and answers UNSUPPORTED for metadata it lacks", async () => {
-    h = await httpHarness();
+    const h = await start();
     await attach({ version: "2.6.0" });
     const missing = errorOf(await call(h.client, "read_file", { filename: "nope.js" }));
     expect(missing).toMatchObject({
@@ -100,7 +89,7 @@ describe("game versions", () => {
 
 describe("connection", () => {
   it("without a game, a call fails after the grace period with what to do in the game", async () => {
-    h = await httpHarness({ graceMs: 100 });
+    const h = await start({ graceMs: 100 });
     const error = errorOf(await call(h.client, "list_files"));
     expect(error.code).toBe("CONNECTION_ERROR");
     expect(error.message).toContain("Bitburner disconnected");
@@ -108,7 +97,7 @@ describe("connection", () => {
   });
 
   it("a call made before the game attaches completes once it does", async () => {
-    h = await httpHarness({ graceMs: 20_000 });
+    const h = await start({ graceMs: 20_000 });
     const pending = call(h.client, "list_servers");
     await new Promise((r) => setTimeout(r, 100));
     await attach();
@@ -116,7 +105,7 @@ describe("connection", () => {
   });
 
   it("a second game connection mid-call fails that call as replaced; the next call uses the new game", async () => {
-    h = await httpHarness();
+    const h = await start();
     const first = await attach();
     first.hold();
     const pending = call(h.client, "list_files");
@@ -130,7 +119,7 @@ describe("connection", () => {
   });
 
   it("fetches the definitions again after the game reconnects (another version may have connected)", async () => {
-    h = await httpHarness();
+    const h = await start();
     const first = await attach();
     await call(h.client, "get_netscript_definitions");
     await call(h.client, "get_netscript_definitions", { section: "NS" });
@@ -144,7 +133,7 @@ describe("connection", () => {
 
 describe("ops port", () => {
   it("answers /healthz, /readyz (503 until a game attaches) and Prometheus /metrics", async () => {
-    h = await httpHarness({ graceMs: 50 });
+    const h = await start({ graceMs: 50 });
     expect((await fetch(`${h.opsUrl}/healthz`)).status).toBe(200);
     expect((await fetch(`${h.opsUrl}/readyz`)).status).toBe(503);
     await call(h.client, "list_files");

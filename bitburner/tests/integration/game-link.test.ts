@@ -3,7 +3,7 @@ import { WebSocket } from "ws";
 import { bridgeErrorOf } from "../../../shared/testing/errors.js";
 import type { GameLink } from "../../src/game/game-link.js";
 import { RemoteApi } from "../../src/game/remote-api.js";
-import { FakeGame } from "../support/fake-game.js";
+import { FakeGame } from "../../testing/fake-game.js";
 import { listen, until } from "../support/link.js";
 
 let link: GameLink | undefined;

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { CLOSE_OTHER_ORIGIN_LIVE, CLOSE_REPLACED, type GameLink } from "../../src/game/game-link.js";
 import { RemoteApi } from "../../src/game/remote-api.js";
-import { FakeGame } from "../support/fake-game.js";
-import { call, errorOf, httpHarness } from "../support/harness.js";
+import { FakeGame } from "../../testing/fake-game.js";
+import { call, httpHarness } from "../../testing/harness.js";
+import { errorOf } from "../support/errors.js";
 import { listen, until } from "../support/link.js";
 
 const OFFICIAL = "https://bitburner-official.github.io";

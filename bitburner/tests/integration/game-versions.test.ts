@@ -1,24 +1,15 @@
 // The connected game's release, learned by read-only probes, decides which file names are refused
 // and what the refusal and its hint say. The fake game plays each release over the real WebSocket
 // port; every refusal here is ours (nothing reaches the game), and the probes write nothing.
-import { afterEach, describe, expect, it } from "vitest";
-import { FakeGame, type GameVersion } from "../support/fake-game.js";
-import { call, errorOf, httpHarness } from "../support/harness.js";
-import { until } from "../support/link.js";
+import { describe, expect, it } from "vitest";
+import type { FakeGame, GameVersion } from "../../testing/fake-game.js";
+import { call } from "../../testing/harness.js";
+import { errorOf } from "../support/errors.js";
+import { httpHarnessPerTest } from "../support/http-games.js";
 
-let h: Awaited<ReturnType<typeof httpHarness>> | undefined;
-const games: FakeGame[] = [];
-async function attach(version: GameVersion) {
-  const game = await FakeGame.connect(h!.gameUrl, { version });
-  games.push(game);
-  await until(() => h!.runtime.link.generation === h!.runtime.link.status().connections);
-  return game;
-}
-afterEach(async () => {
-  await Promise.all(games.splice(0).map((g) => g.close()));
-  await h?.close();
-  h = undefined;
-});
+const harness = httpHarnessPerTest();
+const start = harness.start;
+const attach = (version: GameVersion) => harness.attach({ version });
 
 /** Frames the game got that were not probes (what our tools sent on the player's behalf). */
 const toolFrames = (game: FakeGame) =>
@@ -27,7 +18,7 @@ const hostFiles = (game: FakeGame) => [...game.servers.get("home")!.keys()];
 
 describe("validation per connected game release", () => {
   it("2.6.0: refuses .json .ts .jsx .tsx .css writes naming 2.6.0 and the release that takes each", async () => {
-    h = await httpHarness();
+    const h = await start();
     const game = await attach("2.6.0");
     const cases: [string, string][] = [
       ["data.json", "2.6.1"],
@@ -55,7 +46,7 @@ describe("validation per connected game release", () => {
   });
 
   it("2.6.0: calculate_ram on a .ts file says 2.6.0 has no .ts scripts, without asking the game", async () => {
-    h = await httpHarness();
+    const h = await start();
     const game = await attach("2.6.0");
     const error = errorOf(await call(h.client, "calculate_ram", { filename: "x.ts" }));
     expect(error).toMatchObject({ code: "INVALID_ARGS", reason: "NOT_A_SCRIPT" });
@@ -70,7 +61,7 @@ describe("validation per connected game release", () => {
   });
 
   it("2.6.1: takes .json, still refuses .ts naming the range 2.6.1 to 2.7.0", async () => {
-    h = await httpHarness();
+    const h = await start();
     const game = await attach("2.6.1");
     expect((await call(h.client, "write_file", { filename: "d.json", content: "{}" })).isError).toBeFalsy();
     expect(game.file("d.json")).toBe("{}");
@@ -81,7 +72,7 @@ describe("validation per connected game release", () => {
   });
 
   it("2.8: takes .ts .tsx .jsx scripts and calculates their RAM; refuses .css; metadata tools say UNSUPPORTED with the version", async () => {
-    h = await httpHarness();
+    const h = await start();
     const game = await attach("2.8");
     for (const filename of ["a.ts", "b.tsx", "c.jsx"]) {
       expect((await call(h.client, "write_file", { filename, content: "ns.hack()" })).isError).toBeFalsy();
@@ -100,7 +91,7 @@ describe("validation per connected game release", () => {
   });
 
   it("3.0: takes .css and serves file metadata", async () => {
-    h = await httpHarness();
+    const h = await start();
     const game = await attach("3.0");
     expect((await call(h.client, "write_file", { filename: "s.css", content: "a{}" })).isError).toBeFalsy();
     expect(game.file("s.css")).toBe("a{}");
@@ -114,7 +105,7 @@ describe("validation per connected game release", () => {
 
 describe("the probe", () => {
   it("is read-only, sent once per connection, and runs again when another release connects", async () => {
-    h = await httpHarness();
+    const h = await start();
     const old = await attach("2.6.0");
     await call(h.client, "read_file", { filename: "a.js" });
     await call(h.client, "read_file", { filename: "b.js" });
@@ -129,7 +120,7 @@ describe("the probe", () => {
   });
 
   it("a name no release takes, or a bad server, is refused without probing", async () => {
-    h = await httpHarness();
+    const h = await start();
     const game = await attach("3.0");
     const exe = errorOf(await call(h.client, "write_file", { filename: "x.exe", content: "x" }));
     expect(exe.message).toContain("has an extension the Remote API cannot handle");

@@ -4,8 +4,9 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeGame } from "../support/fake-game.js";
-import { call, errorOf, httpHarness } from "../support/harness.js";
+import { FakeGame } from "../../testing/fake-game.js";
+import { call, httpHarness } from "../../testing/harness.js";
+import { errorOf } from "../support/errors.js";
 
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}\p{Cs}]/u;
 const TRAVERSAL = /(^|\/)\.\.?(\/|$)|%[0-9A-Fa-f]{2}/;

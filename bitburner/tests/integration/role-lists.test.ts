@@ -8,7 +8,8 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { TOOLS, WRITE_TOOLS } from "../../src/tools/index.js";
-import { call, errorOf, httpHarness, TOKENS, testPolicy } from "../support/harness.js";
+import { call, httpHarness, TOKENS, testPolicy } from "../../testing/harness.js";
+import { errorOf } from "../support/errors.js";
 import { until } from "../support/link.js";
 
 let h: Awaited<ReturnType<typeof httpHarness>> | undefined;

@@ -2,8 +2,9 @@
 // Streamable HTTP, against the protocol-faithful fake game connected to the real WebSocket port.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeGame } from "../support/fake-game.js";
-import { call, errorOf, type Harness, httpHarness, stdioHarness } from "../support/harness.js";
+import { FakeGame } from "../../testing/fake-game.js";
+import { call, type Harness, httpHarness, stdioHarness } from "../../testing/harness.js";
+import { errorOf } from "../support/errors.js";
 import { until } from "../support/link.js";
 
 const MB = 1024 * 1024;

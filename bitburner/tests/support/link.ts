@@ -1,8 +1,7 @@
 /** Test support: a GameLink on a free loopback port with a silent logger, and small helpers. */
-import { createLogger } from "@mcp-bridge/shared";
-import { GameLink, type GameLinkOptions } from "../../src/game/game-link.js";
 
-export const quiet = createLogger({ name: "bitburner-test", level: process.env.TEST_LOG_LEVEL ?? "silent" });
+import { GameLink, type GameLinkOptions } from "../../src/game/game-link.js";
+import { quiet } from "../../testing/logger.js";
 
 export function listen(overrides: Partial<GameLinkOptions> = {}): Promise<GameLink> {
   return GameLink.listen({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { indexDefinitions, lineOf, sectionAt } from "../../src/definitions/sections.js";
 import { page } from "../../src/tools/tool-kit.js";
-import { netscriptDefinitions } from "../support/definitions-fixture.js";
+import { netscriptDefinitions } from "../../testing/definitions-fixture.js";
 
 const SAMPLE = [
   "/** Intro */",

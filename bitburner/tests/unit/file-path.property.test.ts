@@ -9,7 +9,7 @@ import {
   gameResolvePath,
   isContentFile,
   isScript,
-} from "../support/game-rules.js";
+} from "../../testing/game-rules.js";
 
 // Pieces that hit every rule: separators, dots, forbidden characters, extensions, odd Unicode.
 const piece = fc.constantFrom(

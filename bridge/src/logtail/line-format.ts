@@ -7,7 +7,7 @@
  *             host panels write `[yyyy-MM-dd HH:mm:ss]` in front instead)
  *   Fabric    `[HH:mm:ss] [thread/LEVEL] (logger) msg`
  *   NeoForge  `[ddMMMyyyy HH:mm:ss.SSS] [thread/LEVEL] [logger/marker]: msg`, the month in the
- *             JVM's locale (`[019月2024 ...]`, `[14Jun2024 ...]`); Forge 1.12 writes `[HH:mm:ss]`
+ *             JVM's locale (`[14Jun2024 ...]`, `[267月2024 ...]`, `[10十月2024 ...]`); Forge 1.12 writes `[HH:mm:ss]`
  *   console   `[HH:mm:ss LEVEL]: msg`  (Paper's and Spigot's CONSOLE, not their latest.log; kept
  *             for logs captured from a console; it shows no thread)
  * A message may be empty (`[16:58:54] [main/INFO]:`, a multi-line message follows). A thread name may contain `/` (`RCON Client /0:0:0:0:0:0:0:1 #2`): the level is the part after

@@ -94,9 +94,9 @@ const DECORATION = /\[[^\]]*\]|\([^)]*\)/g;
 const PLAYER_NAME = /^[A-Za-z0-9_]{1,16}$/;
 
 /**
- * One entry of vanilla's list: `list` shows display names (with a team's prefix and suffix),
- * `list uuids` the plain name and "(uuid)". The name is what is left once bracketed parts are
- * removed, when that is one player name; otherwise the entry as shown.
+ * A display name as vanilla's answers show it: `list`, `give` and `tp` show display names (with a
+ * team's prefix and suffix), `list uuids` the plain name and "(uuid)". The name is what is left once
+ * bracketed parts are removed, when that is one player name; otherwise the entry as shown.
  */
 function listedName(entry: string): string {
   const bare = entry.replace(DECORATION, " ").trim();
@@ -124,6 +124,21 @@ export function parseTimeQuery(answer: string, profile: ServerProfile = UNKNOWN_
   const match = matchKey("commands.time.query", ["(-?\\d+)"], stripFormatting(answer), profile);
   if (!match) throw unexpected("time query daytime", answer, profile);
   return Math.max(0, Number(match[1]));
+}
+
+/**
+ * From 26.1 there is no `time query daytime`: the day is a timeline, and `time query day` answers
+ * "Timeline minecraft:day is at 6000 tick(s)" (commands.time.query.timeline, new in 26.1, so not in
+ * the pre-26 tables; before 26.1 `time query day` answered the days passed as "The time is 3").
+ */
+const DAY_TIMELINE = /Timeline minecraft:day is at (-?\d+) tick\(s\)/;
+const TICKS_PER_DAY = 24000;
+
+/** `time query day` on 26.1+ -> the tick of the day, 0-23999 (0 is dawn, as `daytime` was). */
+export function parseDayTimeline(answer: string, profile: ServerProfile = UNKNOWN_PROFILE): number {
+  const match = DAY_TIMELINE.exec(stripFormatting(answer));
+  if (!match) throw unexpected("time query day", answer, profile);
+  return ((Number(match[1]) % TICKS_PER_DAY) + TICKS_PER_DAY) % TICKS_PER_DAY;
 }
 
 /**
@@ -157,12 +172,15 @@ export function parseTest(answer: string, profile: ServerProfile = UNKNOWN_PROFI
   throw unexpected("an execute if test", answer, profile);
 }
 
-/** `tp` -> "Teleported Steve to 1.500000, 64.000000, -3.250000". */
+/**
+ * `tp` -> "Teleported Steve to 1.500000, 64.000000, -3.250000". The name is the player's display
+ * name, so a team's prefix or suffix comes with it ("[Admin] Steve"): the bare name is returned.
+ */
 export function parseTeleported(
   answer: string,
   profile: ServerProfile = UNKNOWN_PROFILE,
 ): { player: string; x: number; y: number; z: number } {
-  const groups = ["(\\S+)", NUM, NUM, NUM];
+  const groups = ["(.+?)", NUM, NUM, NUM];
   const match = matchKey(
     "commands.teleport.success.location.single",
     groups,
@@ -170,18 +188,27 @@ export function parseTeleported(
     profile,
   );
   if (!match) throw unexpected("tp", answer, profile);
-  return { player: match[1]!, x: Number(match[2]), y: Number(match[3]), z: Number(match[4]) };
+  return {
+    player: listedName(match[1]!.trim()),
+    x: Number(match[2]),
+    y: Number(match[3]),
+    z: Number(match[4]),
+  };
 }
 
-/** `give` -> "Gave 5 [Diamond] to Steve": the count given and the player's name. */
+/**
+ * `give` -> "Gave 5 [Diamond] to Steve": the count given and the player's name, bare of the team
+ * prefix or suffix its display name carries (a real Paper server's "Gave 1 [Crafting Table] to
+ * [rojo]Cryptic_ES", vanilla-corpus/give.json).
+ */
 export function parseGave(
   answer: string,
   profile: ServerProfile = UNKNOWN_PROFILE,
 ): { count: number; player: string } {
-  const groups = ["(\\d+)", ".*", "(\\S+)"];
+  const groups = ["(\\d+)", ".*", "([^\\n]+)"];
   const match = matchKey("commands.give.success.single", groups, stripFormatting(answer), profile);
   if (!match) throw unexpected("give", answer, profile);
-  return { count: Number(match[1]), player: match[2]! };
+  return { count: Number(match[1]), player: listedName(match[2]!.trim()) };
 }
 
 /** `data get entity <p> [path]` -> the entity's name and the SNBT text after the colon. */

@@ -17,6 +17,7 @@ import {
 import { classifyFailure, mentionsMissingNamedPlayer, mentionsMissingPlayer } from "./failures.js";
 import { stripFormatting } from "./formatting.js";
 import {
+  parseDayTimeline,
   parseEntityData,
   parseGave,
   parseList,
@@ -27,13 +28,13 @@ import {
 } from "./game-text.js";
 import { playerInfoFromData } from "./player-data.js";
 import { type CommandRunner, detectProfile, type VanillaContext } from "./profile-detection.js";
-import { isBukkit, type ServerProfile } from "./server-profile.js";
+import { compareVersions, isBukkit, type ServerProfile } from "./server-profile.js";
 import { parseSnbt, SnbtSyntaxError, type SnbtValue } from "./snbt.js";
 
 export type { CommandRunner, VanillaContext };
 
 /** Always with a decimal point: vanilla centres integer x/z on the block (1 -> 1.5). */
-export function coordinate(value: number): string {
+function coordinate(value: number): string {
   return value.toFixed(6);
 }
 
@@ -199,11 +200,34 @@ class Vanilla {
     return playerInfoFromData(name || args.player, data, await this.profile());
   }
 
+  /**
+   * The tick of the day: `time query daytime` before 26.1, the day timeline from 26.1 (daytime is
+   * gone). A server of unknown version (a snapshot, no version answer) that refuses daytime is
+   * asked for the timeline; only its 26.1 wording is accepted there, never the days passed.
+   */
+  private async timeOfDay(profile: ServerProfile): Promise<number> {
+    const time = await this.vanilla("time");
+    const release = /^\d+(\.\d+)*$/.test(profile.version ?? "") ? profile.version : undefined;
+    if (release !== undefined && compareVersions(release, "26.1") >= 0) {
+      return parseDayTimeline(await this.run(`${time} query day`), profile);
+    }
+    try {
+      return parseTimeQuery(await this.run(`${time} query daytime`), profile);
+    } catch (error) {
+      if (release !== undefined) throw error;
+      try {
+        return parseDayTimeline(await this.run(`${time} query day`), profile);
+      } catch {
+        throw error; // not a 26.1+ server either: the daytime answer is the one to explain
+      }
+    }
+  }
+
   async serverInfo() {
     const profile = await this.profile();
     const list = await this.online();
-    const [time, tick, execute] = await Promise.all(["time", "tick", "execute"].map((n) => this.vanilla(n)));
-    const timeOfDay = parseTimeQuery(await this.run(`${time} query daytime`), profile);
+    const [tick, execute] = await Promise.all(["tick", "execute"].map((n) => this.vanilla(n)));
+    const timeOfDay = await this.timeOfDay(profile);
     const tps = parseTickQuery(await this.run(`${tick} query`), profile);
     const test = (check: string) =>
       this.run(`${execute} if predicate {condition:"minecraft:weather_check",${check}:true}`).then((answer) =>

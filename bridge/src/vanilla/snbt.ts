@@ -5,6 +5,9 @@
  * numbers (suffixes b/s/l/f/d in either case) -> number, quoted strings (single or double quotes,
  * with escapes) and other bare words -> string, true/false -> 1/0 (SNBT booleans are bytes).
  * Longs beyond 2^53 lose precision; nothing the bridge reads needs them exact.
+ * Since 1.20.5 `data get` folds what it will not print into `<...>`: a list or typed array longer
+ * than 128 ends in `, <...>]` (a real player's recipe book does, vanilla-corpus/entity-data.json),
+ * and a list or compound nested too deep is `[<...>]` / `{<...>}`. The folded part is left out.
  */
 
 export type SnbtValue = number | string | SnbtValue[] | SnbtCompound;
@@ -36,6 +39,8 @@ const SIMPLE_ESCAPES: Record<string, string> = {
   s: " ",
 };
 const HEX_ESCAPE_DIGITS: Record<string, number> = { x: 2, u: 4, U: 8 };
+/** What `data get` prints in place of elements it folded away (TextComponentTagVisitor's FOLDED). */
+const FOLDED = "<...>";
 
 export function parseSnbt(text: string): SnbtValue {
   const parser = new Parser(text);
@@ -85,10 +90,22 @@ class Parser {
     return true;
   }
 
+  /** Consumes the folded marker if it is next (after spaces). */
+  private acceptFolded(): boolean {
+    this.skipSpace();
+    if (!this.text.startsWith(FOLDED, this.pos)) return false;
+    this.pos += FOLDED.length;
+    return true;
+  }
+
   private compound(): SnbtCompound {
     this.expect("{");
     const result: SnbtCompound = Object.create(null);
     if (this.accept("}")) return result;
+    if (this.acceptFolded()) {
+      this.expect("}");
+      return result;
+    }
     do {
       this.skipSpace();
       const c = this.text[this.pos];
@@ -112,6 +129,8 @@ class Parser {
     const items: SnbtValue[] = [];
     if (this.accept("]")) return items;
     do {
+      // The folded rest of the list: nothing may follow it but the closing bracket.
+      if (this.acceptFolded()) break;
       const item = this.value();
       if (typed && typeof item !== "number") {
         throw new SnbtSyntaxError(`typed array [${typed[0][0]};] holds a non-number`, this.pos);

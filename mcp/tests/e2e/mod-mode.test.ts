@@ -4,9 +4,8 @@
  * Redis Stream -> MCP (get_events, wait_for_events, notifications).
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, ok, sim, withNobodyOnline } from "../../../shared/testing/game.js";
+import { call, ok, sim, watchEvents, withNobodyOnline } from "../../../shared/testing/game.js";
 import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 const GAME_TOOLS = [
@@ -93,16 +92,7 @@ describe("e2e with the mod", () => {
   });
 
   it("serves game events by cursor, by long-poll, and as notifications", async () => {
-    const start = await ok(http, "get_events", { limit: 1 });
-    const notes: string[] = [];
-    http.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-      notes.push(JSON.stringify(n.params.data));
-    });
-    const waiting = call(http, "wait_for_events", {
-      cursor: start.nextCursor,
-      types: ["player_chat"],
-      timeoutSeconds: 15,
-    });
+    const { start, notes, waiting } = await watchEvents(http, ["player_chat"], 15);
     await sim(stack, "sim chat Alex hello from e2e", "sim join Notch", "sim break Notch 1 60 1");
     const waited = await waiting;
     expect(waited.isError, waited.text).toBe(false);

@@ -5,9 +5,8 @@
  * notifications, and sees which source delivers what in get_server_info.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, ok, sim } from "../../../shared/testing/game.js";
+import { call, ok, sim, watchEvents } from "../../../shared/testing/game.js";
 import { type Stack, startStack } from "../../../shared/testing/stack.js";
 
 interface Ev {
@@ -57,16 +56,7 @@ describe("events without the mod: log tail + management protocol", () => {
   });
 
   it("serves chat, join, quit and death from the log by cursor, by long-poll and as notifications", async () => {
-    const start = await ok(http, "get_events", { limit: 1 });
-    const notes: string[] = [];
-    http.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-      notes.push(JSON.stringify(n.params.data));
-    });
-    const waiting = call(http, "wait_for_events", {
-      cursor: start.nextCursor,
-      types: ["player_chat"],
-      timeoutSeconds: 20,
-    });
+    const { start, notes, waiting } = await watchEvents(http, ["player_chat"], 20);
     await sim(
       stack,
       "sim chat Alex <Steve> Notch joined the game",

@@ -40,7 +40,8 @@ describe.each(E2E_FLAVOURS)("e2e without the mod (vanilla mode) on $name", (flav
       expect.arrayContaining(["Steve", "Alex"]),
     );
     expect((await ok(http, "send_message", { message: "hi", target: "alex" })).recipients).toEqual(["Alex"]);
-    expect((await ok(http, "execute_command", { command: "time query daytime" })).output).toMatch(/time/i);
+    // time query day answers on every version (26.1 has no daytime: its day is a timeline)
+    expect((await ok(http, "execute_command", { command: "time query day" })).output).toMatch(/time/i);
     const inventory = (await ok(http, "get_player_info", { player: "Alex" })).inventory;
     expect(inventory).toEqual(expect.arrayContaining([{ type: "minecraft:apple", quantity: 2 }]));
   });

@@ -1,23 +1,11 @@
 // Authorization before queueing (PERMISSION_DENIED), per-client rate limits in Redis (RATE_LIMITED)
 // and policy changes reaching connected sessions, through a real Client.
 import { Policy } from "@mcp-bridge/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  call,
-  errorCode,
-  type Harness,
-  startHarness,
-  testPolicyDocument,
-  textOf,
-} from "../support/harness.js";
+import { describe, expect, it } from "vitest";
+import { dropKeys } from "../../../shared/testing/redis.js";
+import { call, errorCode, fileHarness, testPolicyDocument, textOf } from "../support/harness.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileHarness();
 
 describe("authorization before queueing", () => {
   it("refuses a tool the role does not allow, fast and without queueing", async () => {
@@ -63,7 +51,7 @@ describe("authorization before queueing", () => {
 
 /** Starts with no calls counted for any client. */
 async function freshWindow(): Promise<void> {
-  await h.redis.del(...(await h.redis.keys(`${h.prefix}:rate:*`)), "none");
+  await dropKeys(h.redis, `${h.prefix}:rate`);
 }
 
 describe("rate limits", () => {

@@ -6,9 +6,10 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningHttp, startHttp } from "../../src/transports/http.js";
+import type { RunningHttp } from "../../src/transports/http.js";
 import { type AuthProxy, startAuthProxy } from "../support/auth-proxy.js";
 import { type Harness, startHarness, TOKENS } from "../support/harness.js";
+import { startLoopbackHttp } from "../support/servers.js";
 
 const mcpDir = fileURLToPath(new URL("../..", import.meta.url));
 const rootDir = fileURLToPath(new URL("../../..", import.meta.url));
@@ -24,12 +25,7 @@ let proxy: AuthProxy;
 describe.skipIf(!cli)("MCP conformance (server, active suite)", () => {
   beforeAll(async () => {
     h = await startHarness({ servers: ["alpha"] });
-    http = await startHttp(h.runtime.deps, () => h.policy.current, {
-      host: "127.0.0.1",
-      port: 0,
-      allowedHosts: ["127.0.0.1", "localhost"],
-      allowedOrigins: [],
-    });
+    http = await startLoopbackHttp(h.runtime.deps, () => h.policy.current);
     proxy = await startAuthProxy(http.url, TOKENS.admin);
   });
   afterAll(async () => {

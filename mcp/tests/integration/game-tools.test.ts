@@ -1,40 +1,18 @@
 // Tools that become jobs, driven through a real SDK Client against createServer, a real Redis and
 // BullMQ, with a small Worker playing the bridge.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { JOB_META_KEY } from "../../src/tools/tool-kit.js";
-import { call, errorCode, type Harness, startHarness, textOf } from "../support/harness.js";
+import { call, errorCode, fileHarness, textOf } from "../support/harness.js";
+import { ALL_TOOLS } from "../support/tool-names.js";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = fileHarness();
 
 describe("game tools: happy paths (properties 2, 8, 9, 10, 11)", () => {
   it("lists every tool with input and output schemas and annotations", async () => {
     const client = await h.connect();
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
-    expect(names).toEqual(
-      [
-        "execute_command",
-        "get_chat_history",
-        "get_events",
-        "get_job",
-        "get_online_players",
-        "get_player_info",
-        "get_server_info",
-        "get_world_info",
-        "give_item",
-        "search_events",
-        "send_message",
-        "subscribe_events",
-        "teleport_player",
-        "wait_for_events",
-      ].sort(),
-    );
+    expect(names).toEqual(ALL_TOOLS);
     for (const tool of tools) {
       expect(tool.outputSchema, tool.name).toBeDefined();
       expect(tool.annotations?.readOnlyHint, tool.name).toBeTypeOf("boolean");

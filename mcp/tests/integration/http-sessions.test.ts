@@ -8,8 +8,10 @@ import { MAX_INITIALIZE_BYTES, WARM_LIMIT } from "@mcp-bridge/shared/mcp";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
-import { type RunningHttp, startHttp } from "../../src/transports/http.js";
+import type { RunningHttp } from "../../src/transports/http.js";
 import { type Harness, startHarness, TOKENS } from "../support/harness.js";
+import { startLoopbackHttp } from "../support/servers.js";
+import { ALL_TOOLS, VIEWER_TOOLS } from "../support/tool-names.js";
 
 let h: Harness;
 let http: RunningHttp | undefined;
@@ -37,11 +39,7 @@ interface Limits {
 }
 
 async function serve(limits: Limits): Promise<string> {
-  http = await startHttp(h.runtime.deps, () => h.policy.current, {
-    host: "127.0.0.1",
-    port: 0,
-    allowedHosts: ["127.0.0.1", "localhost"],
-    allowedOrigins: [],
+  http = await startLoopbackHttp(h.runtime.deps, () => h.policy.current, {
     sessions: { perClient: 100, total: 1000, unusedMs: 60_000, idleMs: 600_000, ...limits },
   });
   return http.url;
@@ -137,7 +135,7 @@ describe("per-client session cap", () => {
     const second = await open(url);
     expect((await listTools(url, first)).status).toBe(200); // `second` is now the least recently used
     const client = await connect(url);
-    expect((await client.listTools()).tools.length).toBe(14);
+    expect((await client.listTools()).tools.length).toBe(ALL_TOOLS.length);
     const evicted = await listTools(url, second);
     expect(evicted.status).toBe(404);
     expect(evicted.message.error?.message).toMatch(/initialize again/);
@@ -156,7 +154,7 @@ describe("per-client session cap", () => {
     await expect(connect(url)).rejects.toThrow(/429|RATE_LIMITED/);
     // Other clients keep working: the cap is per client.
     const viewer = await connect(url, TOKENS.viewer);
-    expect((await viewer.listTools()).tools.length).toBe(10); // the read-only role's tools
+    expect((await viewer.listTools()).tools.length).toBe(VIEWER_TOOLS.length); // the read-only role's tools
   });
 });
 
@@ -193,7 +191,7 @@ describe("unused sessions", () => {
     expect((await listTools(url, abandoned)).status).toBe(404);
     // A real client that was told 404 starts again with a new session.
     const client = await connect(url);
-    expect((await client.listTools()).tools.length).toBe(14);
+    expect((await client.listTools()).tools.length).toBe(ALL_TOOLS.length);
   });
 });
 

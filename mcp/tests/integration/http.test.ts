@@ -7,7 +7,7 @@ import type { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/cl
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
-import { type RunningHttp, startHttp } from "../../src/transports/http.js";
+import type { RunningHttp } from "../../src/transports/http.js";
 import {
   call,
   errorCode,
@@ -16,6 +16,8 @@ import {
   TOKENS,
   testPolicyDocument,
 } from "../support/harness.js";
+import { startLoopbackHttp } from "../support/servers.js";
+import { VIEWER_TOOLS } from "../support/tool-names.js";
 
 let h: Harness;
 let http: RunningHttp;
@@ -23,12 +25,7 @@ const clients: Client[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  http = await startHttp(h.runtime.deps, () => h.policy.current, {
-    host: "127.0.0.1",
-    port: 0,
-    allowedHosts: ["127.0.0.1", "localhost"],
-    allowedOrigins: [],
-  });
+  http = await startLoopbackHttp(h.runtime.deps, () => h.policy.current);
 });
 afterAll(async () => {
   await Promise.allSettled(clients.map((c) => c.close()));
@@ -122,7 +119,7 @@ describe("bearer auth", () => {
   it("accepts a policy token, acts as its client, and stops accepting it once revoked", async () => {
     const client = await connect(TOKENS.viewer);
     // The viewer role's tools only (get_*, subscribe/wait_for/search events): no give_item listed.
-    expect((await client.listTools()).tools.length).toBe(10);
+    expect((await client.listTools()).tools.length).toBe(VIEWER_TOOLS.length);
     expect(errorCode(await call(client, "get_online_players"))).toBeUndefined();
     expect(errorCode(await call(client, "give_item", { player: "Steve", item: "dirt", quantity: 1 }))).toBe(
       "PERMISSION_DENIED",

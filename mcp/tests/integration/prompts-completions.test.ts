@@ -4,7 +4,7 @@
  * completions name online players (through the queue, and from events when the queue gives none),
  * item ids, servers and event types; templates read a player and the events of one type.
  */
-import { NpcRecords, redisKeys } from "@mcp-bridge/shared";
+import { NpcRecords, Policy, redisKeys } from "@mcp-bridge/shared";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { PromptMessage } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +12,21 @@ import { type Harness, startHarness } from "../support/harness.js";
 
 let h: Harness;
 let admin: Client;
+
+/** Runs `body` with a viewer session while the viewer role may call get_server_info only. */
+async function asServerInfoViewer(body: (viewer: Client) => Promise<void>): Promise<void> {
+  const doc = h.policy.current.document;
+  const previous = h.policy.current;
+  h.policy.current = Policy.parse({
+    ...doc,
+    roles: { ...doc.roles, viewer: { tools: ["get_server_info"], commands: [] } },
+  });
+  try {
+    await body(await h.connect("viewer"));
+  } finally {
+    h.policy.current = previous;
+  }
+}
 
 const promptText = async (client: Client, name: string, args: Record<string, string>) => {
   const result = await client.getPrompt({ name, arguments: args });
@@ -96,20 +111,10 @@ describe("prompts, completions and resource templates", () => {
   }, 30_000);
 
   it("gives no player names to a role that may neither list players nor read events", async () => {
-    const doc = h.policy.current.document;
-    const { Policy } = await import("@mcp-bridge/shared");
-    const previous = h.policy.current;
-    h.policy.current = Policy.parse({
-      ...doc,
-      roles: { ...doc.roles, viewer: { tools: ["get_server_info"], commands: [] } },
-    });
-    try {
-      const viewer = await h.connect("viewer");
+    await asServerInfoViewer(async (viewer) => {
       const ref = { type: "ref/prompt", name: "investigate_death" } as const;
       expect(await complete(viewer, ref, "player", "")).toEqual([]);
-    } finally {
-      h.policy.current = previous;
-    }
+    });
   });
 
   it("completes item ids (with or without the namespace), servers and event types", async () => {
@@ -232,15 +237,7 @@ describe("prompts, completions and resource templates", () => {
     });
 
     it("gives a role that may not read chat neither NPC ids nor conversations", async () => {
-      const doc = h.policy.current.document;
-      const { Policy } = await import("@mcp-bridge/shared");
-      const previous = h.policy.current;
-      h.policy.current = Policy.parse({
-        ...doc,
-        roles: { ...doc.roles, viewer: { tools: ["get_server_info"], commands: [] } },
-      });
-      try {
-        const viewer = await h.connect("viewer");
+      await asServerInfoViewer(async (viewer) => {
         expect(await complete(viewer, npcRef, "npc", "")).toEqual([]);
         const read = await viewer.readResource({ uri: "minecraft://npcs/bob" });
         expect(JSON.parse((read.contents[0] as { text: string }).text)).toMatchObject({
@@ -249,9 +246,7 @@ describe("prompts, completions and resource templates", () => {
         await expect(
           viewer.getPrompt({ name: "npc_conversation", arguments: { npc: "bob" } }),
         ).rejects.toThrow(/may not read NPC conversations/);
-      } finally {
-        h.policy.current = previous;
-      }
+      });
     });
   });
 });

@@ -6,22 +6,20 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Policy, sha256Hex } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import {
   LoggingMessageNotificationSchema,
   ResourceUpdatedNotificationSchema,
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedisUrl } from "../../../shared/testing/redis.js";
-import { type RunningHttp, startHttp } from "../../src/transports/http.js";
-import { type Harness, JOB_SECRET, startHarness, testPolicyDocument } from "../support/harness.js";
+import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
+import { until } from "../../../shared/testing/processes.js";
+import type { RunningHttp } from "../../src/transports/http.js";
+import { type Harness, startHarness, testPolicyDocument } from "../support/harness.js";
+import { startLoopbackHttp, stdioServer } from "../support/servers.js";
 
 const uuid = "069a79f4-44e9-4726-a5be-fca90e38aaf5";
-const mcpDir = fileURLToPath(new URL("../..", import.meta.url));
 const TOKENS = { blind: "blind-token-1", chatter: "chatter-token-1", admin: "admin-token-1" };
 const URIS = ["minecraft://events/recent", "minecraft://players", "minecraft://server"];
 
@@ -59,14 +57,6 @@ async function watch(client: Client): Promise<Received> {
   return got;
 }
 
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 async function recentEvents(
   client: Client,
 ): Promise<Record<string, { events?: { type: string }[]; error?: { code: string } }>> {
@@ -79,12 +69,7 @@ let http: RunningHttp;
 const clients: Client[] = [];
 
 async function httpClient(token: string): Promise<Client> {
-  const client = new Client({ name: "push-policy-http", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(http.url), {
-      requestInit: { headers: { Authorization: `Bearer ${token}` } },
-    }),
-  );
+  const client = await connectHttpClient(http.url, token, "push-policy-http");
   clients.push(client);
   return client;
 }
@@ -94,22 +79,7 @@ async function stdioClient(clientId: string): Promise<Client> {
   writeFileSync(policyFile, JSON.stringify(policyDocument()));
   const client = new Client({ name: "push-policy-stdio", version: "1.0.0" });
   await client.connect(
-    new StdioClientTransport({
-      command: process.execPath,
-      args: ["--import", "tsx", join(mcpDir, "src/main.ts")],
-      cwd: mcpDir,
-      stderr: "ignore",
-      env: {
-        PATH: process.env.PATH ?? "",
-        TSX_TSCONFIG_PATH: join(mcpDir, "tsconfig.json"),
-        REDIS_URL: testRedisUrl(),
-        REDIS_PREFIX: h.prefix,
-        JOB_SECRET,
-        POLICY_FILE: policyFile,
-        MCP_SERVERS: "alpha",
-        MCP_CLIENT_ID: clientId,
-      },
-    }),
+    stdioServer({ REDIS_PREFIX: h.prefix, POLICY_FILE: policyFile, MCP_CLIENT_ID: clientId }, "ignore"),
   );
   clients.push(client);
   return client;
@@ -125,19 +95,14 @@ async function emitEvents(admin: Received): Promise<void> {
     location: { world: "minecraft:overworld", x: 1, y: 2, z: 3 },
   });
   await h.addEvent("alpha", "player_chat", { player: "Alex", message: "hello" });
-  await until(() => admin.events.length >= before + 3, "the admin session's three events");
-  await until(() => admin.updated.length >= 3, "the admin session's resource updates");
+  await until(() => admin.events.length >= before + 3, "the admin session's three events", 10_000, 20);
+  await until(() => admin.updated.length >= 3, "the admin session's resource updates", 10_000, 20);
 }
 
 beforeAll(async () => {
   h = await startHarness();
   h.policy.current = Policy.parse(policyDocument());
-  http = await startHttp(h.runtime.deps, () => h.policy.current, {
-    host: "127.0.0.1",
-    port: 0,
-    allowedHosts: ["127.0.0.1", "localhost"],
-    allowedOrigins: [],
-  });
+  http = await startLoopbackHttp(h.runtime.deps, () => h.policy.current);
 });
 afterAll(async () => {
   await Promise.allSettled(clients.map((c) => c.close()));
@@ -155,7 +120,7 @@ describe("push and resources under a restricted role", () => {
     await new Promise((r) => setTimeout(r, 200)); // the stream readers are live
 
     await emitEvents(admin);
-    await until(() => chatter.events.length >= 1, "the chatter's chat event");
+    await until(() => chatter.events.length >= 1, "the chatter's chat event", 10_000, 20);
     // the throttled resources/updated of every session fire within UPDATE_INTERVAL_MS of the admin's
     await new Promise((r) => setTimeout(r, 600));
 
@@ -179,7 +144,7 @@ describe("push and resources under a restricted role", () => {
     await new Promise((r) => setTimeout(r, 500));
 
     await emitEvents(admin);
-    await until(() => chatter.events.length >= 1, "the stdio chatter's chat event");
+    await until(() => chatter.events.length >= 1, "the stdio chatter's chat event", 10_000, 20);
     await new Promise((r) => setTimeout(r, 600));
     expect(chatter.events.map((e) => e.type)).toEqual(["player_chat"]);
     expect(chatter.updated).not.toContain("minecraft://players");

@@ -5,17 +5,18 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisServerAvailable } from "../../../shared/testing/redis-server.js";
 import { Subscription } from "../../src/events/subscription.js";
 import { createRuntime, type Runtime } from "../../src/runtime.js";
 import { createServer } from "../../src/server.js";
 import { call, errorCode, JOB_SECRET, testPolicyDocument, textOf } from "../support/harness.js";
-import { hasRedisServer, PrivateRedis } from "../support/private-redis.js";
+import { PrivateRedis } from "../support/private-redis.js";
 
 let redis: PrivateRedis;
 let runtime: Runtime;
 let client: Client;
 
-describe.skipIf(!hasRedisServer())("Redis outage", () => {
+describe.skipIf(!redisServerAvailable())("Redis outage", () => {
   beforeAll(async () => {
     redis = await PrivateRedis.start();
     const policy = Policy.parse(testPolicyDocument());

@@ -7,10 +7,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { TOOL_OPERATIONS } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
@@ -20,38 +17,17 @@ import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { until } from "../../../shared/testing/processes.js";
+import { dropKeys, testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { createRuntime, type Runtime } from "../../src/runtime.js";
-import { type RunningHttp, startHttp } from "../../src/transports/http.js";
+import type { RunningHttp } from "../../src/transports/http.js";
 import { call, errorCode, JOB_SECRET, TOKENS, testPolicyDocument } from "../support/harness.js";
+import { startLoopbackHttp, stdioServer } from "../support/servers.js";
+import { ALL_TOOLS, VIEWER_TOOLS } from "../support/tool-names.js";
 
-/** The tools that are not game operations: the job and event tools. */
-const NON_GAME_TOOLS = [
-  "get_job",
-  "subscribe_events",
-  "get_events",
-  "wait_for_events",
-  "get_chat_history",
-  "search_events",
-];
-
-const mcpDir = fileURLToPath(new URL("../..", import.meta.url));
 const prefix = uniquePrefix("lists");
 const dir = mkdtempSync(join(tmpdir(), "mcp-lists-"));
 
-/** What the test policy's viewer role (get_*, subscribe_events, wait_for_events, search_events) may call. */
-const VIEWER_TOOLS = [
-  "get_chat_history",
-  "get_events",
-  "get_job",
-  "get_online_players",
-  "get_player_info",
-  "get_server_info",
-  "get_world_info",
-  "search_events",
-  "subscribe_events",
-  "wait_for_events",
-];
 const ALL_PROMPTS = [
   "investigate_death",
   "moderate_chat",
@@ -73,6 +49,9 @@ const completions = async (
   name: string,
   value: string,
 ) => (await c.complete({ ref, argument: { name, value } })).completion.values;
+/** What the events template completes for the event type "player_j". */
+const eventTypeCompletions = (c: Client) =>
+  completions(c, { type: "ref/resource", uri: "minecraft://events/{type}" }, "type", "player_j");
 
 /** Records the list_changed notifications a client receives. */
 function listChanges(client: Client): string[] {
@@ -89,14 +68,6 @@ function listChanges(client: Client): string[] {
   return seen;
 }
 
-async function until(check: () => boolean, what: string, ms = 8000): Promise<void> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** The test policy with the viewer role cut down to get_server_info. */
 function narrowedViewer() {
   const doc = testPolicyDocument();
@@ -106,8 +77,7 @@ function narrowedViewer() {
 
 afterAll(async () => {
   const redis = new Redis(testRedisUrl());
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
+  await dropKeys(redis, prefix);
   redis.disconnect();
 });
 
@@ -135,12 +105,7 @@ describe("lists over Streamable HTTP follow the role", () => {
       },
       pino({ level: "silent" }),
     );
-    http = await startHttp(runtime.deps, runtime.policy, {
-      host: "127.0.0.1",
-      port: 0,
-      allowedHosts: ["127.0.0.1", "localhost"],
-      allowedOrigins: [],
-    });
+    http = await startLoopbackHttp(runtime.deps, runtime.policy);
   });
   afterAll(async () => {
     await Promise.allSettled(clients.map((c) => c.close()));
@@ -150,7 +115,7 @@ describe("lists over Streamable HTTP follow the role", () => {
 
   it("shows an admin every tool, prompt and template", async () => {
     const admin = await connect(TOKENS.admin);
-    expect(await toolNames(admin)).toEqual(sorted([...TOOL_OPERATIONS, ...NON_GAME_TOOLS]));
+    expect(await toolNames(admin)).toEqual(ALL_TOOLS);
     expect(await promptNames(admin)).toEqual(ALL_PROMPTS);
     expect(await templateUris(admin)).toEqual(ALL_TEMPLATES);
     expect(
@@ -190,16 +155,9 @@ describe("lists over Streamable HTTP follow the role", () => {
     const viewerChanges = listChanges(viewer);
     const adminChanges = listChanges(admin);
     expect(await toolNames(viewer)).toEqual(VIEWER_TOOLS);
-    expect(
-      await completions(
-        viewer,
-        { type: "ref/resource", uri: "minecraft://events/{type}" },
-        "type",
-        "player_j",
-      ),
-    ).toEqual(["player_join"]);
+    expect(await eventTypeCompletions(viewer)).toEqual(["player_join"]);
     writeFileSync(policyFile, JSON.stringify(narrowedViewer()));
-    await until(() => viewerChanges.length >= 3, "tools, prompts and resources list_changed");
+    await until(() => viewerChanges.length >= 3, "tools, prompts and resources list_changed", 8000);
     expect(sorted(viewerChanges)).toEqual([
       "notifications/prompts/list_changed",
       "notifications/resources/list_changed",
@@ -209,20 +167,13 @@ describe("lists over Streamable HTTP follow the role", () => {
     expect(await promptNames(viewer)).toEqual([]);
     expect(await resourceUris(viewer)).toEqual(["minecraft://server"]);
     expect(await templateUris(viewer)).toEqual([]);
-    expect(
-      await completions(
-        viewer,
-        { type: "ref/resource", uri: "minecraft://events/{type}" },
-        "type",
-        "player_j",
-      ),
-    ).toEqual([]);
+    expect(await eventTypeCompletions(viewer)).toEqual([]);
     expect(errorCode(await call(viewer, "get_online_players"))).toBe("PERMISSION_DENIED");
     // The admin's lists did not change: no notification for it.
     expect(adminChanges).toEqual([]);
 
     writeFileSync(policyFile, JSON.stringify(testPolicyDocument()));
-    await until(() => viewerChanges.length >= 6, "list_changed after the role is widened again");
+    await until(() => viewerChanges.length >= 6, "list_changed after the role is widened again", 8000);
     expect(await toolNames(viewer)).toEqual(VIEWER_TOOLS);
     expect(adminChanges).toEqual([]);
   }, 30_000);
@@ -236,22 +187,7 @@ describe("lists over stdio follow the role", () => {
     writeFileSync(policyFile, JSON.stringify(testPolicyDocument()));
     client = new Client({ name: "lists-stdio", version: "1.0.0" });
     await client.connect(
-      new StdioClientTransport({
-        command: process.execPath,
-        args: ["--import", "tsx", join(mcpDir, "src/main.ts")],
-        cwd: mcpDir,
-        stderr: "pipe",
-        env: {
-          PATH: process.env.PATH ?? "",
-          TSX_TSCONFIG_PATH: join(mcpDir, "tsconfig.json"),
-          REDIS_URL: testRedisUrl(),
-          REDIS_PREFIX: prefix,
-          JOB_SECRET,
-          POLICY_FILE: policyFile,
-          MCP_SERVERS: "alpha",
-          MCP_CLIENT_ID: "viewer",
-        },
-      }),
+      stdioServer({ REDIS_PREFIX: prefix, POLICY_FILE: policyFile, MCP_CLIENT_ID: "viewer" }),
     );
   }, 60_000);
   afterAll(async () => {
@@ -263,7 +199,7 @@ describe("lists over stdio follow the role", () => {
     expect(await toolNames(client)).toEqual(VIEWER_TOOLS);
     expect(errorCode(await call(client, "send_message", { message: "hi" }))).toBe("PERMISSION_DENIED");
     writeFileSync(policyFile, JSON.stringify(narrowedViewer()));
-    await until(() => changes.includes("notifications/tools/list_changed"), "tools/list_changed");
+    await until(() => changes.includes("notifications/tools/list_changed"), "tools/list_changed", 8000);
     expect(await toolNames(client)).toEqual(["get_server_info"]);
   }, 30_000);
 });

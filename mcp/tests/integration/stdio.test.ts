@@ -4,17 +4,16 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { redisKeys, toAsciiJson } from "@mcp-bridge/shared";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import type { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { dropKeys, testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { FakeBridge } from "../support/fake-bridge.js";
-import { call, errorCode, JOB_SECRET, testPolicyDocument } from "../support/harness.js";
+import { appendEvent, call, errorCode, JOB_SECRET, testPolicyDocument } from "../support/harness.js";
+import { stdioServer } from "../support/servers.js";
+import { ALL_TOOLS } from "../support/tool-names.js";
 
-const mcpDir = fileURLToPath(new URL("../..", import.meta.url));
 const prefix = uniquePrefix("stdio");
 const policyFile = join(mkdtempSync(join(tmpdir(), "mcp-stdio-")), "policy.json");
 let bridge: FakeBridge;
@@ -26,23 +25,12 @@ beforeAll(async () => {
   writeFileSync(policyFile, JSON.stringify(testPolicyDocument()));
   bridge = new FakeBridge(testRedisUrl(), prefix, JOB_SECRET, ["alpha"]);
   await bridge.ready();
-  transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ["--import", "tsx", join(mcpDir, "src/main.ts")],
-    cwd: mcpDir,
-    stderr: "pipe",
-    env: {
-      PATH: process.env.PATH ?? "",
-      TSX_TSCONFIG_PATH: join(mcpDir, "tsconfig.json"),
-      REDIS_URL: testRedisUrl(),
-      REDIS_PREFIX: prefix,
-      JOB_SECRET,
-      POLICY_FILE: policyFile,
-      MCP_SERVERS: "alpha",
-      MCP_CLIENT_ID: "admin",
-      MCP_EVENT_TYPES: "player_chat",
-      JOB_TIMEOUT_MS: "3000",
-    },
+  transport = stdioServer({
+    REDIS_PREFIX: prefix,
+    POLICY_FILE: policyFile,
+    MCP_CLIENT_ID: "admin",
+    MCP_EVENT_TYPES: "player_chat",
+    JOB_TIMEOUT_MS: "3000",
   });
   transport.stderr?.on("data", (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -55,8 +43,7 @@ afterAll(async () => {
   await client?.close();
   await bridge?.close();
   const redis = new Redis(testRedisUrl());
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
+  await dropKeys(redis, prefix);
   redis.disconnect();
 });
 
@@ -73,32 +60,12 @@ describe("stdio CLI", () => {
   });
 
   it("runs tools against the queue and reads events with a cursor, filtered by MCP_EVENT_TYPES", async () => {
-    expect((await client.listTools()).tools).toHaveLength(14);
+    expect((await client.listTools()).tools).toHaveLength(ALL_TOOLS.length);
     const players = await call(client, "get_online_players");
     expect(players.structuredContent).toEqual({ players: ["Steve", "Alex"], online: 2, max: 20 });
     const redis = new Redis(testRedisUrl());
-    const add = (seq: number, type: string, data: object) =>
-      redis.xadd(
-        redisKeys(prefix).eventStream("alpha"),
-        "*",
-        "event",
-        toAsciiJson({
-          version: "1.0.0",
-          type: "event",
-          id: `e${seq}`,
-          timestamp: Date.now(),
-          source: "minecraft",
-          payload: { eventType: type, seq, data },
-        }),
-        "type",
-        type,
-        "player",
-        "Steve",
-        "serverId",
-        "alpha",
-        "ingestedAt",
-        String(Date.now()),
-      );
+    const add = (seq: number, type: string, data: Record<string, unknown>) =>
+      appendEvent(redis, prefix, "alpha", type, data, seq);
     await add(1, "player_join", { player: "Steve", uuid: "069a79f4-44e9-4726-a5be-fca90e38aaf5" });
     await add(2, "player_chat", { player: "Steve", message: "hi there" });
     const first = (await call(client, "get_events")).structuredContent as {

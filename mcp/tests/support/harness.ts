@@ -9,7 +9,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { Redis } from "ioredis";
 import { pino } from "pino";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { afterAll, beforeAll } from "vitest";
+import { dropKeys, testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { Subscription } from "../../src/events/subscription.js";
 import { createRuntime, type Runtime } from "../../src/runtime.js";
 import { createServer } from "../../src/server.js";
@@ -95,39 +96,61 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       clients.push(client);
       return client;
     },
-    async addEvent(serverId, type, data, seq = ++seqCounter) {
-      const envelope = {
-        version: "1.0.0",
-        type: "event",
-        id: `evt-${seq}`,
-        timestamp: Date.now(),
-        source: "minecraft",
-        payload: { eventType: type, seq, data },
-      };
-      return (await redis.xadd(
-        redisKeys(prefix).eventStream(serverId),
-        "*",
-        "event",
-        toAsciiJson(envelope),
-        "type",
-        type,
-        "player",
-        String(data.player ?? ""),
-        "serverId",
-        serverId,
-        "ingestedAt",
-        String(Date.now()),
-      )) as string;
-    },
+    addEvent: (serverId, type, data, seq = ++seqCounter) =>
+      appendEvent(redis, prefix, serverId, type, data, seq),
     async close() {
       await Promise.allSettled(clients.map((c) => c.close()));
       await runtime.close();
       await bridge.close();
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      await dropKeys(redis, prefix);
       redis.disconnect();
     },
   };
+}
+
+/** Stores a game event in a server's event stream as the bridge's ingest does; returns its stream id. */
+export async function appendEvent(
+  redis: Redis,
+  prefix: string,
+  serverId: string,
+  type: string,
+  data: Record<string, unknown>,
+  seq: number,
+): Promise<string> {
+  const envelope = {
+    version: "1.0.0",
+    type: "event",
+    id: `evt-${seq}`,
+    timestamp: Date.now(),
+    source: "minecraft",
+    payload: { eventType: type, seq, data },
+  };
+  return (await redis.xadd(
+    redisKeys(prefix).eventStream(serverId),
+    "*",
+    "event",
+    toAsciiJson(envelope),
+    "type",
+    type,
+    "player",
+    String(data.player ?? ""),
+    "serverId",
+    serverId,
+    "ingestedAt",
+    String(Date.now()),
+  )) as string;
+}
+
+/** The harness of a whole test file: started before its tests, closed after them. */
+export function fileHarness(options: HarnessOptions = {}): Harness {
+  const h = {} as Harness;
+  beforeAll(async () => {
+    Object.assign(h, await startHarness(options));
+  });
+  afterAll(async () => {
+    if ("close" in h) await h.close();
+  });
+  return h;
 }
 
 /** The protocol error code of an isError result (from _meta), or undefined for a success. */

@@ -3,20 +3,12 @@
  * `persistent` it keeps an append-only file (fsync always) and stops gracefully, so what was
  * written before a restart is there after it, as on a production Redis.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "../../../shared/testing/net.js";
-
-export function hasRedisServer(): boolean {
-  try {
-    execFileSync("redis-server", ["--version"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { spawnRedisServer } from "../../../shared/testing/redis-server.js";
 
 export class PrivateRedis {
   private child: ChildProcess | undefined;
@@ -37,22 +29,12 @@ export class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    this.child = spawn(
-      "redis-server",
-      [
-        "--bind",
-        "127.0.0.1",
-        "--port",
-        String(this.port),
-        "--dir",
-        this.dir,
-        "--save",
-        "",
-        ...(this.persistent
-          ? ["--appendonly", "yes", "--appendfsync", "always", "--maxmemory-policy", "noeviction"]
-          : ["--appendonly", "no"]),
-      ],
-      { stdio: "ignore" },
+    this.child = spawnRedisServer(
+      this.port,
+      this.dir,
+      this.persistent
+        ? ["--appendonly", "yes", "--appendfsync", "always", "--maxmemory-policy", "noeviction"]
+        : ["--appendonly", "no"],
     );
     for (let i = 0; i < 100; i++) {
       try {

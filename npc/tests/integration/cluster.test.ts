@@ -8,7 +8,8 @@
 import { connectRedis, NpcRecords, type RedisConnection } from "@mcp-bridge/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniquePrefix } from "../../../shared/testing/redis.js";
-import { type LocalCluster, redisServerAvailable, startCluster } from "../../../shared/testing/redis-ha.js";
+import { type LocalCluster, startCluster } from "../../../shared/testing/redis-ha.js";
+import { redisServerAvailable } from "../../../shared/testing/redis-server.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { lineEntryFields, linesStream } from "../../src/ingest/fan-out.js";
 

@@ -11,7 +11,8 @@ import { connectRedis, createLogger, type RedisConnection, redisKeys } from "@mc
 import type { GroupEntry } from "@mcp-bridge/shared/events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
-import { redisServerAvailable, startCluster } from "../../../shared/testing/redis-ha.js";
+import { startCluster } from "../../../shared/testing/redis-ha.js";
+import { redisServerAvailable } from "../../../shared/testing/redis-server.js";
 import { FanOut, lineEntryFields, linesStream, type TakenEntry } from "../../src/ingest/fan-out.js";
 import { parseInbox } from "../../src/ingest/inbox-entry.js";
 import { createMetrics } from "../../src/ops/metrics.js";

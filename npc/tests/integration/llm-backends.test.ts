@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ChatRequest, LlmBackend } from "../../src/llm/backend.js";
 import { OllamaBackend } from "../../src/llm/ollama.js";
 import { OpenAiBackend } from "../../src/llm/openai.js";
-import { FakeLlm } from "../support/fake-llm.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
 
 const request = (over: Partial<ChatRequest> = {}): ChatRequest => ({
   model: "llama3.2",

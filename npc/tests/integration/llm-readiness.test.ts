@@ -15,8 +15,8 @@ import { OllamaBackend } from "../../src/llm/ollama.js";
 import { OpenAiBackend } from "../../src/llm/openai.js";
 import { LlmWait, llmProblems } from "../../src/llm/readiness.js";
 import { NpcService } from "../../src/service.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
 import { npcDefinition } from "../support/definitions.js";
-import { FakeLlm } from "../support/fake-llm.js";
 
 let llm: FakeLlm;
 beforeAll(async () => {

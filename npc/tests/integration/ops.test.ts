@@ -17,7 +17,7 @@ import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { loadConfig } from "../../src/config.js";
 import { type OpsServer, startOpsServer } from "../../src/ops/ops-server.js";
 import { NpcService } from "../../src/service.js";
-import { FakeLlm } from "../support/fake-llm.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
 
 const TOKEN = "operator-token-123456";
 const dir = mkdtempSync(join(tmpdir(), "npc-ops-"));

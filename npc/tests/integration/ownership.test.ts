@@ -15,10 +15,11 @@ import { type Job, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, type Proc, startNode, until } from "../../../shared/testing/processes.js";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { dropKeys, testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { policyFragment } from "../../src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../src/definitions/schema.js";
-import { FakeLlm } from "../support/fake-llm.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
+import { villagers } from "../../testing/villagers.js";
 
 const SERVER = "owners";
 const NPCS = 6;
@@ -27,13 +28,7 @@ const prefix = uniquePrefix("owners");
 const secret = randomBytes(18).toString("base64url");
 const dir = mkdtempSync(join(tmpdir(), "npc-owners-"));
 const spot = (i: number) => ({ x: i * 100, y: 64, z: 0 });
-const raw = Array.from({ length: NPCS }, (_, i) => ({
-  id: `npc${i}`,
-  name: `Npc${i}`,
-  persona: { systemPrompt: "A villager." },
-  perception: { radius: 8 },
-  location: { serverId: SERVER, ...spot(i) },
-}));
+const raw = villagers(NPCS, SERVER, spot);
 
 describe("two NPC processes, one owner per NPC", () => {
   const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
@@ -140,8 +135,7 @@ describe("two NPC processes, one owner per NPC", () => {
     await Promise.all(Object.values(procs).map((p) => p.stop()));
     await worker?.close();
     await llm?.close();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await dropKeys(redis, prefix);
     redis.disconnect();
   });
 

@@ -6,27 +6,19 @@
  * two npc processes) and the fake LLM over HTTP; the queue is played by a job runner that records
  * each job's command.
  */
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { describe, expect, it } from "vitest";
+import { until } from "../../../shared/testing/processes.js";
+import { uniquePrefix } from "../../../shared/testing/redis.js";
 import type { JobRunner } from "../../src/actions/executor.js";
 import { type BatchRecord, ConversationHistory } from "../../src/conversation/history.js";
+import type { ChatCall } from "../../testing/fake-llm.js";
 import { npcDefinition } from "../support/definitions.js";
-import { type ChatCall, FakeLlm } from "../support/fake-llm.js";
-import { question, testResponder } from "../support/responder.js";
+import { llmAndRedis, question, testResponder } from "../support/responder.js";
 
-const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
-let llm: FakeLlm;
+const { llm, redis } = llmAndRedis();
 /** The LLM says whether the prompt it was given holds the line another process added. */
 const knowsCode = (call: ChatCall) => call.body.messages.some((m) => m.content.includes("gate code is 42"));
-beforeAll(async () => {
-  llm = await new FakeLlm().start();
-  llm.respond = (call) => `<say>${knowsCode(call) ? "the code is 42" : "no code known"}</say>`;
-});
-afterAll(async () => {
-  await llm.close();
-  redis.disconnect();
-});
+llm.respond = (call) => `<say>${knowsCode(call) ? "the code is 42" : "no code known"}</say>`;
 
 /** A history whose batch records wait for the test to let them through. */
 class HeldHistory extends ConversationHistory {
@@ -35,11 +27,6 @@ class HeldHistory extends ConversationHistory {
     await this.hold;
     return super.beginBatch(npcId, batch);
   }
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  if (!check()) throw new Error(`timed out waiting until ${what}`);
 }
 
 function setup(history: ConversationHistory) {
@@ -64,17 +51,17 @@ describe("the LLM asked while the batch record is written", () => {
     const { said, done, responder } = setup(history);
     await responder.resume();
     responder.enqueue(question(1)); // the first batch reads the history from Redis: the copy starts
-    await until(() => done.length === 1, "the first batch is answered");
+    await until(() => done.length === 1, "the first batch is answered", 2_000, 20);
     let release!: () => void;
     history.hold = new Promise<void>((resolve) => {
       release = resolve;
     });
     responder.enqueue(question(2));
-    await until(() => asked(2).length === 1, "the LLM is asked about question 2");
+    await until(() => asked(2).length === 1, "the LLM is asked about question 2", 2_000, 20);
     await new Promise((r) => setTimeout(r, 100));
     expect(said).toHaveLength(1); // the answer waits for its batch record
     release();
-    await until(() => done.length === 2, "the second batch is answered");
+    await until(() => done.length === 2, "the second batch is answered", 2_000, 20);
     await responder.close();
     expect(asked(2)).toHaveLength(1);
     expect(said[1]).toContain("no code known");
@@ -88,10 +75,10 @@ describe("the LLM asked while the batch record is written", () => {
     const { npc, said, done, responder } = setup(history);
     await responder.resume();
     responder.enqueue(question(3));
-    await until(() => done.length === 1, "the first batch is answered");
+    await until(() => done.length === 1, "the first batch is answered", 2_000, 20);
     await other.append(npc.id, [{ kind: "heard", sender: "Alex", text: "the gate code is 42", at: 2 }]);
     responder.enqueue(question(4));
-    await until(() => done.length === 2, "the second batch is answered");
+    await until(() => done.length === 2, "the second batch is answered", 2_000, 20);
     await responder.close();
     const calls = asked(4);
     expect(calls.map(knowsCode)).toEqual([false, true]); // the copy's call, then the history's

@@ -5,29 +5,15 @@
  * ```json fence; during an outage the unanswered messages are counted. Real Redis, the fake LLM
  * over HTTP; the queue is played by a job runner that records each job's command.
  */
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { describe, expect, it } from "vitest";
+import { until } from "../../../shared/testing/processes.js";
+import { uniquePrefix } from "../../../shared/testing/redis.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import type { NpcMetrics } from "../../src/ops/metrics.js";
 import { npcDefinition } from "../support/definitions.js";
-import { FakeLlm } from "../support/fake-llm.js";
-import { question, recordingRunner, testResponder } from "../support/responder.js";
+import { llmAndRedis, question, recordingRunner, testResponder } from "../support/responder.js";
 
-const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
-let llm: FakeLlm;
-beforeAll(async () => {
-  llm = await new FakeLlm({ models: ["llama3.2:latest", "gpt-4o-mini"] }).start();
-});
-afterAll(async () => {
-  await llm.close();
-  redis.disconnect();
-});
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  if (!check()) throw new Error(`timed out waiting until ${what}`);
-}
+const { llm, redis } = llmAndRedis({ models: ["llama3.2:latest", "gpt-4o-mini"] });
 
 /** Bob answers question n with the given llm settings; the commands queued and the metrics. */
 async function converse(settings: Record<string, unknown>, n: number) {
@@ -43,7 +29,7 @@ async function converse(settings: Record<string, unknown>, n: number) {
   });
   await responder.resume();
   responder.enqueue(question(n));
-  await until(() => done.length === 1, `question ${n} answered`);
+  await until(() => done.length === 1, `question ${n} answered`, 4_000, 20);
   await responder.close();
   const call = llm.chatCalls().find((c) => c.body.messages.at(-1)?.content.includes(`question ${n}"`));
   return { commands, metrics, call };

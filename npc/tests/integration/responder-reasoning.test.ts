@@ -6,14 +6,13 @@
  * prompts stay small. Real Redis, the fake LLM over HTTP; the queue is played by a job runner that
  * records each job's command.
  */
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { describe, expect, it } from "vitest";
+import { until } from "../../../shared/testing/processes.js";
+import { uniquePrefix } from "../../../shared/testing/redis.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { speechCommands } from "../../src/world/minecraft-commands.js";
 import { npcDefinition } from "../support/definitions.js";
-import { FakeLlm } from "../support/fake-llm.js";
-import { question, recordingRunner, testResponder } from "../support/responder.js";
+import { llmAndRedis, question, recordingRunner, testResponder } from "../support/responder.js";
 
 const SECRET = "hunter2";
 /** The reported answer: a command and a secret planted in the reasoning, then a greeting. */
@@ -23,20 +22,7 @@ const REASONING_ANSWER =
 /** The reasoning a thinking model returns apart from its content. */
 const APART = `<say>the password is ${SECRET}</say><function>give Steve diamond 64</function>`;
 
-const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
-let llm: FakeLlm;
-beforeAll(async () => {
-  llm = await new FakeLlm({ models: ["qwen3:latest", "deepseek-r1"] }).start();
-});
-afterAll(async () => {
-  await llm.close();
-  redis.disconnect();
-});
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  if (!check()) throw new Error(`timed out waiting until ${what}`);
-}
+const { llm, redis } = llmAndRedis({ models: ["qwen3:latest", "deepseek-r1"] });
 
 /** Bob answers `questions` with the given llm settings; returns the commands queued and the history. */
 async function converse(llm: Record<string, unknown>, questions: number[]) {
@@ -47,7 +33,7 @@ async function converse(llm: Record<string, unknown>, questions: number[]) {
   await responder.resume();
   for (const n of questions) {
     responder.enqueue(question(n));
-    await until(() => done.length === questions.indexOf(n) + 1, `question ${n} answered`);
+    await until(() => done.length === questions.indexOf(n) + 1, `question ${n} answered`, 4_000, 20);
   }
   await responder.close();
   return { npc, commands, history: await history.read(npc.id) };

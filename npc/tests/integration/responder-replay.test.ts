@@ -5,29 +5,19 @@
  * Messages that arrive meanwhile wait for the next batch. Real Redis (history, batch record) and the
  * fake LLM over HTTP; the queue is played by a job runner that records each job's id and command.
  */
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { describe, expect, it } from "vitest";
+import { uniquePrefix } from "../../../shared/testing/redis.js";
 import { actionId, type JobRunner } from "../../src/actions/executor.js";
 import { batchKey } from "../../src/conversation/batch.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { npcDefinition } from "../support/definitions.js";
-import { FakeLlm } from "../support/fake-llm.js";
-import { question, testResponder } from "../support/responder.js";
+import { llmAndRedis, question, testResponder } from "../support/responder.js";
 
-const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
-let llm: FakeLlm;
-beforeAll(async () => {
-  llm = await new FakeLlm().start();
-  llm.respond = (call) => {
-    const asked = [...(call.body.messages.at(-1)?.content ?? "").matchAll(/question (\d+)/g)];
-    return `<say>ok ${asked.map((m) => m[1]).join(" ")}</say>`;
-  };
-});
-afterAll(async () => {
-  await llm.close();
-  redis.disconnect();
-});
+const { llm, redis } = llmAndRedis();
+llm.respond = (call) => {
+  const asked = [...(call.body.messages.at(-1)?.content ?? "").matchAll(/question (\d+)/g)];
+  return `<say>ok ${asked.map((m) => m[1]).join(" ")}</say>`;
+};
 
 describe("responder after a takeover", () => {
   it("answers the previous owner's unfinished batch first, with its key, then the rest", async () => {

@@ -5,29 +5,15 @@
  * that ran a command is never reused). Real Redis, the fake LLM over HTTP; the queue is played by
  * a job runner that records each command.
  */
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { describe, expect, it } from "vitest";
+import { until } from "../../../shared/testing/processes.js";
+import { uniquePrefix } from "../../../shared/testing/redis.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import type { IncomingMessage } from "../../src/conversation/message.js";
 import { npcDefinition } from "../support/definitions.js";
-import { FakeLlm } from "../support/fake-llm.js";
-import { recordingRunner, testResponder } from "../support/responder.js";
+import { llmAndRedis, recordingRunner, testResponder } from "../support/responder.js";
 
-const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
-let llm: FakeLlm;
-beforeAll(async () => {
-  llm = await new FakeLlm().start();
-});
-afterAll(async () => {
-  await llm.close();
-  redis.disconnect();
-});
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  if (!check()) throw new Error(`timed out waiting until ${what}`);
-}
+const { llm, redis } = llmAndRedis();
 
 let seq = 0;
 /** Steve says `text` (a fresh message id each time). */
@@ -60,7 +46,7 @@ async function converse(over: Record<string, unknown>, texts: string[], pauseMs 
   for (const [i, text] of texts.entries()) {
     if (i > 0 && pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
     responder.enqueue(says(text));
-    await until(() => done.length === i + 1, `'${text}' answered`);
+    await until(() => done.length === i + 1, `'${text}' answered`, 5_000, 20);
   }
   await responder.close();
   return { commands, calls: llm.chatCalls().length - before, metrics };

@@ -7,26 +7,18 @@
  * the queue is played by a job runner that records each job.
  */
 import { Policy } from "@mcp-bridge/shared";
-import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { describe, expect, it } from "vitest";
+import { until } from "../../../shared/testing/processes.js";
+import { uniquePrefix } from "../../../shared/testing/redis.js";
 import type { JobRunner } from "../../src/actions/executor.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { mergePolicy } from "../../src/definitions/command-patterns.js";
 import type { NpcDefinition } from "../../src/definitions/schema.js";
+import type { ChatCall } from "../../testing/fake-llm.js";
 import { npcDefinition } from "../support/definitions.js";
-import { type ChatCall, FakeLlm } from "../support/fake-llm.js";
-import { question, testResponder } from "../support/responder.js";
+import { llmAndRedis, question, testResponder } from "../support/responder.js";
 
-const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
-let llm: FakeLlm;
-beforeAll(async () => {
-  llm = await new FakeLlm().start();
-});
-afterAll(async () => {
-  await llm.close();
-  redis.disconnect();
-});
+const { llm, redis } = llmAndRedis();
 
 interface Job {
   op: string;
@@ -43,11 +35,6 @@ const STEVE = {
   gameMode: "survival",
   inventory: [],
 };
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 250 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
-  if (!check()) throw new Error(`timed out waiting until ${what}`);
-}
 
 /** Bob answers one question; returns the jobs queued, the LLM calls about it and what was said. */
 async function converse(npc: NpcDefinition, n: number, policy?: Policy) {
@@ -71,7 +58,7 @@ async function converse(npc: NpcDefinition, n: number, policy?: Policy) {
   });
   await responder.resume();
   responder.enqueue(question(n));
-  await until(() => done.length === 1, `question ${n} answered`);
+  await until(() => done.length === 1, `question ${n} answered`, 5_000, 20);
   await responder.close();
   const calls = llm
     .chatCalls()

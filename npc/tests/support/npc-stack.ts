@@ -16,7 +16,7 @@ import { holdFreePorts, httpOk, type Proc, startNode, until } from "../../../sha
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { mergePolicy, modAllowPatterns } from "../../src/definitions/command-patterns.js";
 import { NpcFileSchema } from "../../src/definitions/schema.js";
-import { FakeLlm } from "./fake-llm.js";
+import { FakeLlm } from "../../testing/fake-llm.js";
 
 export const SERVER_ID = "npc-e2e";
 const ADMIN = { id: "e2e-admin", role: "admin" };

@@ -2,9 +2,12 @@
  * Test support: an NpcResponder wired to a real ConversationHistory and the fake LLM over HTTP (in
  * the protocol of the NPC's llm.backend), with roomy limits (4 LLM slots, no rate limiting) and a
  * short batching delay. The queue is played by the given job runner; the messages the responder is
- * done with are collected in `done`.
+ * done with are collected in `done`. Also the fake LLM and Redis those tests share.
  */
 import { createLogger, type Policy } from "@mcp-bridge/shared";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll } from "vitest";
+import { testRedisUrl } from "../../../shared/testing/redis.js";
 import { ActionExecutor, type JobRunner } from "../../src/actions/executor.js";
 import type { ConversationHistory } from "../../src/conversation/history.js";
 import type { IncomingMessage } from "../../src/conversation/message.js";
@@ -14,6 +17,24 @@ import type { NpcDefinition } from "../../src/definitions/schema.js";
 import { OllamaBackend } from "../../src/llm/ollama.js";
 import { OpenAiBackend } from "../../src/llm/openai.js";
 import { createMetrics, type NpcMetrics } from "../../src/ops/metrics.js";
+import { FakeLlm, type FakeLlmOptions } from "../../testing/fake-llm.js";
+
+/**
+ * The fake LLM over HTTP, started before the file's tests and closed after them, and a Redis for
+ * the conversation histories.
+ */
+export function llmAndRedis(options?: FakeLlmOptions): { llm: FakeLlm; redis: Redis } {
+  const llm = new FakeLlm(options);
+  const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 3 });
+  beforeAll(async () => {
+    await llm.start();
+  });
+  afterAll(async () => {
+    await llm.close();
+    redis.disconnect();
+  });
+  return { llm, redis };
+}
 
 export function testResponder(options: {
   npc: NpcDefinition;

@@ -96,6 +96,11 @@ export class JobClient {
     return this.options.timeoutMs;
   }
 
+  /** Jobs this process waits for now (a job several callers share counts once). */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
   /**
    * Queues the operation and waits up to `timeoutMs` (default: the configured JOB_TIMEOUT_MS).
    * `requestId` (job id and idempotency key) is random unless given: a producer that may replay the

@@ -1,69 +1,48 @@
 /**
- * Test harness: a real event ingest behind a real ops HTTP server on a free port, with a private
- * Redis key prefix, and a `ws` client that behaves like the mod's emitter.
+ * Test harness: a `ws` client that behaves like the mod's emitter, a Redis with a private key prefix,
+ * and the stream as stored. The ingest itself is started by bridge/testing/event-ingest.ts.
  */
-import { createLogger, PROTOCOL_VERSION, parseJson, redisKeys } from "@mcp-bridge/shared";
+import { parseJson, redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
+import { afterAll, afterEach } from "vitest";
 import WebSocket from "ws";
-import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
-import { createEventIngest, type EventIngest, type EventIngestOptions } from "../../../src/events/ingest.js";
-import { type BridgeMetrics, createMetrics } from "../../../src/ops/metrics.js";
-import { createOpsServer, type OpsServer } from "../../../src/ops/ops-server.js";
-
-export const SERVERS = [
-  { id: "survival", eventsToken: "survival-events-token" },
-  { id: "creative", eventsToken: "creative-events-token" },
-];
-
-export interface Bridge {
-  ingest: EventIngest;
-  ops: OpsServer;
-  metrics: BridgeMetrics;
-  wsUrl: string;
-  close(): Promise<void>;
-}
-
-export async function startBridge(
-  redis: Redis,
-  prefix: string,
-  overrides: Partial<EventIngestOptions> = {},
-): Promise<Bridge> {
-  const logger = createLogger({ name: "events-test", level: "silent" });
-  const metrics = createMetrics();
-  const ingest = createEventIngest({ redis, prefix, servers: SERVERS, logger, metrics, ...overrides });
-  const ops = await createOpsServer({
-    port: 0,
-    metrics,
-    readiness: async () => ({ ready: true, checks: {} }),
-    queues: [],
-    board: undefined,
-    eventIngest: ingest,
-    logger,
-  });
-  return {
-    ingest,
-    ops,
-    metrics,
-    wsUrl: `${ops.url.replace("http", "ws")}/events`,
-    async close() {
-      await ingest.close();
-      await ops.close();
-    },
-  };
-}
+import { dropKeys, testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
+import { type Bridge, eventEnvelope, helloFrame, startBridge } from "../../../testing/event-ingest.js";
 
 export function newRedis(): { redis: Redis; prefix: string } {
   return { redis: new Redis(testRedisUrl()), prefix: uniquePrefix("events") };
 }
 
-export function eventEnvelope(seq: number, timestamp = Date.now(), id = `ev-${seq}`) {
+/**
+ * One ingest per test, each on a key prefix of its own under one Redis: start() opens it; after each
+ * test the last one opened is closed and the test's keys are dropped, after all tests the Redis is
+ * closed.
+ */
+export function ingestPerTest() {
+  const { redis, prefix: base } = newRedis();
+  let run = 0;
+  let prefix = base;
+  let bridge: Bridge | undefined;
+  afterEach(async () => {
+    await bridge?.close();
+    bridge = undefined;
+    await dropKeys(redis, prefix);
+  });
+  afterAll(async () => {
+    await redis.quit();
+  });
   return {
-    version: PROTOCOL_VERSION,
-    type: "event",
-    id,
-    timestamp,
-    source: "minecraft",
-    payload: { eventType: "player_chat", seq, data: { player: "Steve", message: `message ${seq}` } },
+    redis,
+    async start(overrides: Parameters<typeof startBridge>[2] = {}) {
+      prefix = `${base}-${run++}`;
+      bridge = await startBridge(redis, prefix, overrides);
+      return { bridge, prefix };
+    },
+    /** Another ingest on this test's prefix (the test closed the one before), closed after the test. */
+    async reopen(overrides: Parameters<typeof startBridge>[2] = {}) {
+      bridge = await startBridge(redis, prefix, overrides);
+      return bridge;
+    },
   };
 }
 
@@ -127,19 +106,7 @@ export class ModClient {
     extra: Record<string, unknown> = {},
   ): Promise<Reply> {
     const id = `hello-${Math.random()}`;
-    this.ws.send(
-      JSON.stringify({
-        version: PROTOCOL_VERSION,
-        type: "query",
-        id,
-        timestamp: Date.now(),
-        source: "minecraft",
-        payload: {
-          query: "session_hello",
-          args: { serverId, protocolVersions, modVersion: "0.1.0", epoch, ...extra },
-        },
-      }),
-    );
+    this.ws.send(helloFrame({ serverId, protocolVersions, epoch, ...extra }, id));
     await this.waitFor(() => this.replies.some((r) => r.id === id));
     return this.replies.find((r) => r.id === id)!;
   }
@@ -165,9 +132,3 @@ export async function streamSeqs(redis: Redis, prefix: string, serverId = "survi
 }
 
 export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-/** Deletes every key under the prefix (test cleanup). */
-export async function dropKeys(redis: Redis, prefix: string): Promise<void> {
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-}

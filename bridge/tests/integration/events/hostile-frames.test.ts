@@ -3,28 +3,18 @@
 // may make the bridge acknowledge events it never stored (issue 25, item 8).
 import { redisKeys } from "@mcp-bridge/shared";
 import { pino } from "pino";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import {
-  type Bridge,
-  dropKeys,
-  eventEnvelope,
-  ModClient,
-  newRedis,
-  range,
-  SERVERS,
-  startBridge,
-  streamSeqs,
-} from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { type Bridge, eventEnvelope, SERVERS, type startBridge } from "../../../testing/event-ingest.js";
+import { ingestPerTest, ModClient, range, streamSeqs } from "./harness.js";
 
-const { redis, prefix: basePrefix } = newRedis();
+const ingest = ingestPerTest();
+const { redis } = ingest;
 const TOKEN = SERVERS[0]!.eventsToken;
-let prefix = basePrefix;
+let prefix: string;
 let bridge: Bridge | undefined;
-let run = 0;
 
 async function open(overrides: Parameters<typeof startBridge>[2] = {}) {
-  prefix = `${basePrefix}-${run++}`;
-  bridge = await startBridge(redis, prefix, overrides);
+  ({ bridge, prefix } = await ingest.start(overrides));
   const mod = await ModClient.connect(bridge.wsUrl, TOKEN);
   await mod.hello("survival", "e1");
   return mod;
@@ -35,14 +25,6 @@ function errorFor(mod: ModClient, id: string) {
     | { payload: { code: string; message: string; details: Record<string, unknown> } }
     | undefined;
 }
-
-afterEach(async () => {
-  await bridge?.close();
-  await dropKeys(redis, prefix);
-});
-afterAll(async () => {
-  await redis.quit();
-});
 
 describe("event frames with unknown fields", () => {
   it("stores only the validated fields, never the frame's unknown extras", async () => {

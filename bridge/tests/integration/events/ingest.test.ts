@@ -1,32 +1,16 @@
 import { redisKeys } from "@mcp-bridge/shared";
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  type Bridge,
-  dropKeys,
-  ModClient,
-  newRedis,
-  range,
-  SERVERS,
-  startBridge,
-  streamSeqs,
-} from "./harness.js";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type Bridge, SERVERS } from "../../../testing/event-ingest.js";
+import { ingestPerTest, ModClient, range, streamSeqs } from "./harness.js";
 
-const { redis, prefix: basePrefix } = newRedis();
+const ingest = ingestPerTest();
+const { redis } = ingest;
 const TOKEN = SERVERS[0]!.eventsToken;
-let prefix = basePrefix;
+let prefix: string;
 let bridge: Bridge;
-let run = 0;
 
 beforeEach(async () => {
-  prefix = `${basePrefix}-${run++}`;
-  bridge = await startBridge(redis, prefix, { heartbeatMs: 200 });
-});
-afterEach(async () => {
-  await bridge.close();
-  await dropKeys(redis, prefix);
-});
-afterAll(async () => {
-  await redis.quit();
+  ({ bridge, prefix } = await ingest.start({ heartbeatMs: 200 }));
 });
 
 describe("event ingest over a real WebSocket and Redis", () => {
@@ -114,7 +98,7 @@ describe("event ingest over a real WebSocket and Redis", () => {
     await mod.sendAndWaitAck(range(1, 30));
     await bridge.close();
 
-    bridge = await startBridge(redis, prefix, { heartbeatMs: 200 });
+    bridge = await ingest.reopen({ heartbeatMs: 200 });
     const again = await ModClient.connect(bridge.wsUrl, TOKEN);
     expect((await again.hello("survival", "e1")).payload.data?.lastSeq).toBe(30);
     await again.sendAndWaitAck(range(25, 40));
@@ -142,7 +126,7 @@ describe("event ingest over a real WebSocket and Redis", () => {
 describe("event ingest resilience", () => {
   it("closes only the connection that sent an oversized frame (1009) and keeps serving", async () => {
     await bridge.close();
-    bridge = await startBridge(redis, prefix, { maxFrameBytes: 4096 });
+    bridge = await ingest.reopen({ maxFrameBytes: 4096 });
     const bystander = await ModClient.connect(bridge.wsUrl, SERVERS[1]!.eventsToken);
     await bystander.hello("creative");
     const big = await ModClient.connect(bridge.wsUrl, TOKEN);

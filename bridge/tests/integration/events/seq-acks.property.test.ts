@@ -3,16 +3,9 @@
 // and no seq is stored twice. Real WebSocket client, real ingest, real Redis.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Bridge,
-  dropKeys,
-  eventEnvelope,
-  ModClient,
-  newRedis,
-  SERVERS,
-  startBridge,
-  streamSeqs,
-} from "./harness.js";
+import { dropKeys } from "../../../../shared/testing/redis.js";
+import { type Bridge, eventEnvelope, SERVERS, startBridge } from "../../../testing/event-ingest.js";
+import { ModClient, newRedis, streamSeqs } from "./harness.js";
 
 const { redis, prefix } = newRedis();
 const TOKEN = SERVERS[0]!.eventsToken;

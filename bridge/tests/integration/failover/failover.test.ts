@@ -2,9 +2,12 @@ import type { ChildProcess } from "node:child_process";
 import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
+import { until } from "../../../../shared/testing/processes.js";
 import type { BridgeConfig } from "../../../src/config.js";
-import { ModPeer, Producer, testConfig } from "../jobs/harness.js";
-import { kill, startChild, until } from "./children.js";
+import { kill, startChild } from "../../../testing/bridge-processes.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
+import { Producer } from "../jobs/producer.js";
 
 function envOf(config: BridgeConfig, port: number, owner: string, vanilla = false): NodeJS.ProcessEnv {
   return {
@@ -25,6 +28,36 @@ function envOf(config: BridgeConfig, port: number, owner: string, vanilla = fals
   };
 }
 
+interface Setup {
+  peer: ModPeer;
+  port: number;
+  config: BridgeConfig;
+  producer: Producer;
+  redis: Redis;
+  leaseKey: string;
+}
+
+/** A mod peer on a free port, a producer and a Redis client for one test, closed after `body`. */
+async function withPeer(
+  options: ConstructorParameters<typeof ModPeer>[0],
+  body: (s: Setup) => Promise<void>,
+) {
+  const peer = new ModPeer(options);
+  const port = await peer.server.listen();
+  const config = testConfig(port);
+  const producer = new Producer(config);
+  await producer.ready();
+  const redis = new Redis(config.redisUrl);
+  const leaseKey = redisKeys(config.redisPrefix).lease("s1");
+  try {
+    await body({ peer, port, config, producer, redis, leaseKey });
+  } finally {
+    await producer.close();
+    await redis.quit();
+    await peer.server.close();
+  }
+}
+
 describe("two bridge processes", () => {
   const procs: ChildProcess[] = [];
   afterEach(() => {
@@ -32,14 +65,7 @@ describe("two bridge processes", () => {
   });
 
   it("only the lease owner talks to the server; killing it hands the server over and queued jobs complete", async () => {
-    const peer = new ModPeer();
-    const port = await peer.server.listen();
-    const config = testConfig(port);
-    const producer = new Producer(config);
-    await producer.ready();
-    const redis = new Redis(config.redisUrl);
-    const leaseKey = redisKeys(config.redisPrefix).lease("s1");
-    try {
+    await withPeer({}, async ({ peer, port, config, producer, redis, leaseKey }) => {
       procs.push(await startChild(envOf(config, port, "first")));
       const first = await producer.add("get_online_players", {});
       await producer.finished(first);
@@ -59,23 +85,12 @@ describe("two bridge processes", () => {
       expect(takeoverMs).toBeLessThan(5_000);
       expect(peer.server.connections).toBe(2);
       expect([...peer.executions.values()].every((n) => n === 1)).toBe(true);
-    } finally {
-      await producer.close();
-      await redis.quit();
-      await peer.server.close();
-    }
+    });
   });
   // The bound is generous (the takeover itself takes 1-1.4 s here) but below the 10 s job lock,
   // which is how long these jobs waited before the new owner took them over at once.
   it("jobs active on a bridge that died run on the new owner soon after the takeover, none twice, replays said", async () => {
-    const peer = new ModPeer();
-    const port = await peer.server.listen();
-    const config = testConfig(port);
-    const producer = new Producer(config);
-    await producer.ready();
-    const redis = new Redis(config.redisUrl);
-    const leaseKey = redisKeys(config.redisPrefix).lease("s1");
-    try {
+    await withPeer({}, async ({ peer, port, config, producer, redis, leaseKey }) => {
       procs.push(await startChild(envOf(config, port, "first")));
       await producer.finished(await producer.add("get_online_players", {}));
       procs.push(await startChild(envOf(config, port, "second")));
@@ -88,14 +103,24 @@ describe("two bridge processes", () => {
             : producer.add("get_online_players", {}),
         ),
       );
-      await until(async () => (await producer.queue.getActiveCount()) === jobs.length, "all jobs active");
-      await until(async () => peer.executions.size > before, "the first batch to reach the server");
+      await until(
+        async () => (await producer.queue.getActiveCount()) === jobs.length,
+        "all jobs active",
+        20_000,
+        10,
+      );
+      await until(
+        async () => peer.executions.size > before,
+        "the first batch to reach the server",
+        20_000,
+        10,
+      );
       const ranBeforeKill = new Set(peer.executions.keys());
 
       const killedAt = Date.now();
       await kill(procs[0]!);
       peer.release();
-      await until(async () => /^second:/.test((await redis.get(leaseKey)) ?? ""), "the takeover", 15_000);
+      await until(async () => /^second:/.test((await redis.get(leaseKey)) ?? ""), "the takeover", 15_000, 10);
       const takeoverMs = Date.now() - killedAt;
       const results = (await Promise.all(jobs.map((job) => producer.finished(job, 30_000)))) as {
         success: boolean;
@@ -112,20 +137,12 @@ describe("two bridge processes", () => {
       });
       expect(takeoverMs).toBeLessThan(5_000);
       expect(doneMs).toBeLessThan(8_000);
-    } finally {
-      await producer.close();
-      await redis.quit();
-      await peer.server.close();
-    }
+    });
   });
 
   it("a vanilla write sent before its bridge died is reported as maybe run and never sent again", async () => {
-    const peer = new ModPeer({ mod: false, vanilla: (c) => (c.startsWith("say ") ? "" : undefined) });
-    const port = await peer.server.listen();
-    const config = testConfig(port);
-    const producer = new Producer(config);
-    await producer.ready();
-    try {
+    const vanilla = (c: string) => (c.startsWith("say ") ? "" : undefined);
+    await withPeer({ mod: false, vanilla }, async ({ peer, port, config, producer }) => {
       procs.push(await startChild(envOf(config, port, "first", true)));
       await producer.finished(await producer.add("get_online_players", {}));
       procs.push(await startChild(envOf(config, port, "second", true)));
@@ -133,7 +150,12 @@ describe("two bridge processes", () => {
       peer.hold((command) => command === "say once");
       const write = await producer.add("execute_command", { command: "say once" });
       const read = await producer.add("get_online_players", {});
-      await until(async () => peer.vanillaCommands.includes("say once"), "the write to reach the server");
+      await until(
+        async () => peer.vanillaCommands.includes("say once"),
+        "the write to reach the server",
+        20_000,
+        10,
+      );
 
       await kill(procs[0]!);
       peer.release();
@@ -144,9 +166,6 @@ describe("two bridge processes", () => {
       expect(peer.vanillaCommands.filter((c) => c === "say once")).toHaveLength(1);
       const failed = await producer.queue.getJob(write.id!);
       expect(failed?.attemptsMade).toBe(1);
-    } finally {
-      await producer.close();
-      await peer.server.close();
-    }
+    });
   });
 });

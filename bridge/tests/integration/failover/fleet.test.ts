@@ -14,8 +14,11 @@ import { redisKeys } from "@mcp-bridge/shared";
 import type { Job } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { ModPeer, PASSWORD, Producer, testConfig } from "../jobs/harness.js";
-import { kill, startChild, until } from "./children.js";
+import { until } from "../../../../shared/testing/processes.js";
+import { kill, startChild } from "../../../testing/bridge-processes.js";
+import { ModPeer, PASSWORD } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
+import { Producer } from "../jobs/producer.js";
 
 const SERVERS = 12;
 const TTL_MS = 2_000;
@@ -80,7 +83,7 @@ describe("a fleet of three bridges over twelve servers", () => {
     })();
     try {
       for (const name of ["b0", "b1", "b2"]) procs.push(await startChild(env(name)));
-      await until(() => spread(["b0", "b1", "b2"], 4), "the servers to spread 4/4/4", 30_000);
+      await until(() => spread(["b0", "b1", "b2"], 4), "the servers to spread 4/4/4", 30_000, 10);
 
       const before = await owners();
       const orphans = ids.filter((_, i) => before[i] === "b1");
@@ -98,9 +101,10 @@ describe("a fleet of three bridges over twelve servers", () => {
         },
         "the survivors to take the killed bridge's servers",
         4 * TTL_MS,
+        10,
       );
       expect(Math.max(...takeoverMs.values())).toBeLessThanOrEqual(2 * TTL_MS);
-      await until(() => spread(["b0", "b2"], 6), "the servers to spread 6/6 over the survivors", 30_000);
+      await until(() => spread(["b0", "b2"], 6), "the servers to spread 6/6 over the survivors", 30_000, 10);
 
       flowing = false;
       await flow;

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { createJobProcessor } from "../../../src/jobs/job-processor.js";
-import { JOB_SECRET, writePolicy } from "./harness.js";
+import { JOB_SECRET, writePolicy } from "../../../testing/test-config.js";
 
 /** A logger configured like shared createLogger (same redaction paths), writing into `lines`. */
 function captureLogger(level: string) {

@@ -2,7 +2,9 @@ import { BridgeError } from "@mcp-bridge/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
 import type { BridgeConfig } from "../../../src/config.js";
-import { ModPeer, Producer, testConfig } from "./harness.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
+import { Producer } from "./producer.js";
 
 const noVanilla = async () => {
   throw new BridgeError("UNSUPPORTED", "vanilla mode is not under test here");

@@ -11,7 +11,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { until } from "../../../../shared/testing/processes.js";
 import { testRedisUrl } from "../../../../shared/testing/redis.js";
 import { createBridge } from "../../../src/bridge.js";
-import { JOB_SECRET, ModPeer, Producer, testConfig } from "./harness.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { JOB_SECRET, testConfig } from "../../../testing/test-config.js";
+import { Producer } from "./producer.js";
 
 describe("a refused RCON password", () => {
   const cleanups: Array<() => Promise<unknown>> = [];

@@ -10,10 +10,12 @@ import { randomBytes } from "node:crypto";
 import { commandQueueName, jobOptions, makeRequest, signJob } from "@mcp-bridge/shared";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
+import type { RunningDevserver } from "../../../../shared/testing/devserver.js";
 import { until } from "../../../../shared/testing/processes.js";
-import { type Bridge, createBridge } from "../../../src/bridge.js";
-import { JOB_SECRET, Producer, testConfig } from "./harness.js";
+import type { Bridge } from "../../../src/bridge.js";
+import { JOB_SECRET } from "../../../testing/test-config.js";
+import type { Producer } from "./producer.js";
+import { type DevserverBridge, startDevserverBridge } from "./support/devserver-bridge.js";
 
 const BOARD = { user: "ops", password: "board-pw-0123456789" };
 
@@ -22,27 +24,19 @@ describe("a completed write runs once in vanilla mode (devserver --no-mod)", () 
   let devserver: RunningDevserver;
   let bridge: Bridge;
   let producer: Producer;
+  let stack: DevserverBridge | undefined;
 
   beforeAll(async () => {
-    devserver = await startDevserver({ noMod: true, players: ["Steve"] });
-    const config = testConfig(devserver.rconPort, {
-      MC_RCON_PASSWORD: devserver.password,
-      MC_STATUS_PORT: String(devserver.statusPort),
-      BRIDGE_HOST: "127.0.0.1",
-      BRIDGE_PORT: "0",
-      BOARD_USER: BOARD.user,
-      BOARD_PASSWORD: BOARD.password,
-    });
-    bridge = createBridge(config);
-    producer = new Producer(config);
-    await producer.ready();
-    await bridge.start();
+    stack = await startDevserverBridge(
+      { noMod: true, players: ["Steve"] },
+      { BRIDGE_HOST: "127.0.0.1", BRIDGE_PORT: "0", BOARD_USER: BOARD.user, BOARD_PASSWORD: BOARD.password },
+      {},
+    );
+    ({ devserver, bridge, producer } = stack);
   });
   afterAll(async () => {
     devserver?.thaw();
-    await bridge?.stop();
-    await producer?.close();
-    await devserver?.stop();
+    await stack?.stop();
   });
 
   /** How many times `say <text>` reached the server. */

@@ -9,34 +9,26 @@ import { randomUUID } from "node:crypto";
 import { jobOptions, makeRequest, signJob } from "@mcp-bridge/shared";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
-import { type Bridge, createBridge } from "../../../src/bridge.js";
-import { JOB_SECRET, Producer, testConfig } from "./harness.js";
+import { JOB_SECRET } from "../../../testing/test-config.js";
+import type { Producer } from "./producer.js";
+import { type DevserverBridge, startDevserverBridge } from "./support/devserver-bridge.js";
 
 const MAX_AGE_MS = 60_000;
 
 for (const mode of ["mod", "vanilla"] as const) {
   describe(`single-use signed jobs in ${mode} mode (devserver${mode === "vanilla" ? " --no-mod" : ""})`, () => {
-    let devserver: RunningDevserver;
-    let bridge: Bridge;
     let producer: Producer;
+    let stack: DevserverBridge | undefined;
 
     beforeAll(async () => {
-      devserver = await startDevserver({ noMod: mode === "vanilla", players: ["Steve", "Alex"] });
-      const config = testConfig(devserver.rconPort, {
-        MC_RCON_PASSWORD: devserver.password,
-        MC_STATUS_PORT: String(devserver.statusPort),
-        JOB_MAX_AGE_MS: String(MAX_AGE_MS),
-      });
-      bridge = createBridge(config, { http: false });
-      producer = new Producer(config);
-      await producer.ready();
-      await bridge.start();
+      stack = await startDevserverBridge(
+        { noMod: mode === "vanilla", players: ["Steve", "Alex"] },
+        { JOB_MAX_AGE_MS: String(MAX_AGE_MS) },
+      );
+      ({ producer } = stack);
     });
     afterAll(async () => {
-      await bridge?.stop();
-      await producer?.close();
-      await devserver?.stop();
+      await stack?.stop();
     });
 
     async function applesOf(player: string): Promise<number> {

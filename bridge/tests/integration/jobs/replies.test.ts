@@ -3,7 +3,7 @@
  * reply list its signed data names, after BullMQ recorded it (get_job and Bull Board still see the
  * job), only for a final outcome (not for an attempt BullMQ retries), and never for a job whose
  * signature does not check out (a redirected replyTo). Real Redis, BullMQ and bridge; the game is
- * the RCON peer of the harness.
+ * the mod peer (bridge/testing/mod-peer.ts).
  */
 import { randomUUID } from "node:crypto";
 import { jobOptions, makeRequest, redisKeys, signJob } from "@mcp-bridge/shared";
@@ -11,7 +11,9 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
 import { REPLY_TTL_MS } from "../../../src/jobs/job-replies.js";
-import { JOB_SECRET, ModPeer, Producer, testConfig } from "./harness.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { JOB_SECRET, testConfig } from "../../../testing/test-config.js";
+import { Producer } from "./producer.js";
 
 async function until(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 400 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));

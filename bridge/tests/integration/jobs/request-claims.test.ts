@@ -7,7 +7,7 @@
 import { BridgeError, redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
+import { dropKeys, testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import type { ExecutionResult } from "../../../src/jobs/job-processor.js";
 import { CLAIM_MARGIN_MS, RequestClaims } from "../../../src/jobs/request-claims.js";
 
@@ -18,8 +18,7 @@ const bridges = connections.map((redis) => new RequestClaims({ redis, prefix, ma
 const [one, two] = bridges as [RequestClaims, RequestClaims];
 
 afterAll(async () => {
-  const keys = await connections[0]!.keys(`${prefix}:*`);
-  if (keys.length > 0) await connections[0]!.del(...keys);
+  await dropKeys(connections[0]!, prefix);
   await Promise.all(connections.map((c) => c.quit()));
 });
 

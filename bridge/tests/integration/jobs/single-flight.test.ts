@@ -3,7 +3,8 @@
  * processes (joined in Redis); every caller gets that job's id; a write is never shared; a call after
  * the job finished starts a new one; a producer that dies after queueing strands none of the others.
  * Real Redis, BullMQ and bridge; producers are JobClients in their own processes
- * (support/flight-producer.ts); the game is the harness's RCON peer, holding answers while callers join.
+ * (support/flight-producer.ts); the game is the mod peer (bridge/testing/mod-peer.ts), holding answers
+ * while callers join.
  */
 import { createLogger, redisKeys } from "@mcp-bridge/shared";
 import { JobClient, type JobOutcome } from "@mcp-bridge/shared/queue";
@@ -11,7 +12,9 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { startNode } from "../../../../shared/testing/processes.js";
 import { createBridge } from "../../../src/bridge.js";
-import { JOB_SECRET, ModPeer, Producer, testConfig } from "./harness.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { JOB_SECRET, testConfig } from "../../../testing/test-config.js";
+import { Producer } from "./producer.js";
 
 const PRODUCER = "bridge/tests/integration/jobs/support/flight-producer.ts";
 const alice = { id: "alice", role: "admin" };

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../../../shared/testing/net.js";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
-import { ModPeer, Producer, testConfig } from "./harness.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
+import { Producer } from "./producer.js";
 
 describe("vanilla mode and outages", () => {
   const cleanups: Array<() => Promise<void>> = [];

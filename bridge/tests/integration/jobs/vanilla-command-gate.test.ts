@@ -10,20 +10,21 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
+import type { RunningDevserver } from "../../../../shared/testing/devserver.js";
 import { hostileSayCommands } from "../../../../shared/testing/hostile-commands.js";
 import { until } from "../../../../shared/testing/processes.js";
-import { type Bridge, createBridge } from "../../../src/bridge.js";
-import { Producer, testConfig } from "./harness.js";
+import type { Bridge } from "../../../src/bridge.js";
+import type { Producer } from "./producer.js";
+import { type DevserverBridge, startDevserverBridge } from "./support/devserver-bridge.js";
 
 describe("the bridge refuses in vanilla mode what the mod would refuse (devserver --no-mod)", () => {
   const marker = `bgate${randomBytes(4).toString("hex")}`;
   let devserver: RunningDevserver;
   let bridge: Bridge;
   let producer: Producer;
+  let stack: DevserverBridge | undefined;
 
   beforeAll(async () => {
-    devserver = await startDevserver({ noMod: true, players: ["Steve", "Alex"] });
     // The role allows every command by pattern, with the default length limit (256).
     const policyFile = join(mkdtempSync(join(tmpdir(), "bridge-gate-")), "policy.json");
     writeFileSync(
@@ -33,20 +34,14 @@ describe("the bridge refuses in vanilla mode what the mod would refuse (devserve
         clients: [{ id: "alice", role: "admin" }],
       }),
     );
-    const config = testConfig(devserver.rconPort, {
-      MC_RCON_PASSWORD: devserver.password,
-      MC_STATUS_PORT: String(devserver.statusPort),
-      POLICY_FILE: policyFile,
-    });
-    bridge = createBridge(config, { http: false });
-    producer = new Producer(config);
-    await producer.ready();
-    await bridge.start();
+    stack = await startDevserverBridge(
+      { noMod: true, players: ["Steve", "Alex"] },
+      { POLICY_FILE: policyFile },
+    );
+    ({ devserver, bridge, producer } = stack);
   });
   afterAll(async () => {
-    await bridge?.stop();
-    await producer?.close();
-    await devserver?.stop();
+    await stack?.stop();
   });
 
   it("runs a signed plain say in vanilla mode, and the devserver's log shows it", async () => {

@@ -9,10 +9,11 @@ import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createLogger, EventMessageSchema, redisKeys } from "@mcp-bridge/shared";
-import { RconClient } from "@mcp-bridge/shared/rcon";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningDevserver, startDevserver } from "../../../../shared/testing/devserver.js";
+import { simOn } from "../../../../shared/testing/game.js";
+import { until } from "../../../../shared/testing/processes.js";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { ManagementSource } from "../../../src/management/management-source.js";
 import { ManagementStore } from "../../../src/management/management-store.js";
@@ -89,36 +90,16 @@ function source(prefix: string, options: { secret?: string; certFile?: string } 
   });
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function sim(...commands: string[]) {
-  const rcon = new RconClient({
-    host: "127.0.0.1",
-    port: devserver.rconPort,
-    password: devserver.password,
-    reconnect: { attempts: 0 },
-  });
-  await rcon.connect();
-  for (const c of commands) await rcon.command(c);
-  await rcon.close();
-}
-
 describe("management source", () => {
   it("connects over TLS trusting only the pinned self-signed certificate and stores joins, quits and heartbeats", async () => {
     const prefix = uniquePrefix("mgmt");
     const s = source(prefix, { certFile: pem });
     s.start();
     try {
-      await until(() => s.active, "connected");
-      await sim("sim join Alex", "sim quit Alex");
+      await until(() => s.active, "connected", 15_000);
+      await simOn(devserver, "sim join Alex", "sim quit Alex");
       const key = redisKeys(prefix).eventStream("m");
-      await until(async () => (await redis.xlen(key)) >= 3, "join, quit and a heartbeat stored");
+      await until(async () => (await redis.xlen(key)) >= 3, "join, quit and a heartbeat stored", 15_000);
       const events = ((await redis.xrange(key, "-", "+")) as [string, string[]][]).map(([, f]) => ({
         origin: f[f.indexOf("origin") + 1],
         event: EventMessageSchema.parse(JSON.parse(f[f.indexOf("event") + 1]!)),
@@ -143,12 +124,12 @@ describe("management source", () => {
       expect(s.state).toContain("(management protocol 2.0.0)");
 
       // With nobody online the real server (and the devserver) leaves `players` out of the status.
-      await sim("sim quit Steve");
+      await simOn(devserver, "sim quit Steve");
       const emptyHeartbeat = async () =>
         ((await redis.xrange(key, "-", "+")) as [string, string[]][])
           .map(([, f]) => EventMessageSchema.parse(JSON.parse(f[f.indexOf("event") + 1]!)).payload.data)
           .some((d) => (d as { onlinePlayers?: number }).onlinePlayers === 0);
-      await until(emptyHeartbeat, "a heartbeat with onlinePlayers 0 stored");
+      await until(emptyHeartbeat, "a heartbeat with onlinePlayers 0 stored", 15_000);
     } finally {
       await s.stop();
     }
@@ -180,7 +161,11 @@ describe("management source", () => {
     const started = Date.now();
     sources.start();
     try {
-      await until(async () => (await management())?.active === true, "the record says management is active");
+      await until(
+        async () => (await management())?.active === true,
+        "the record says management is active",
+        15_000,
+      );
       // The first record (published at start) said "not connected"; the next period is 5 s away.
       expect(Date.now() - started).toBeLessThan(4000);
     } finally {
@@ -194,8 +179,12 @@ describe("management source", () => {
     unpinned.start();
     wrongSecret.start();
     try {
-      await until(() => /self-signed|certificate/i.test(unpinned.state), "certificate refusal reported");
-      await until(() => /401/.test(wrongSecret.state), "401 reported");
+      await until(
+        () => /self-signed|certificate/i.test(unpinned.state),
+        "certificate refusal reported",
+        15_000,
+      );
+      await until(() => /401/.test(wrongSecret.state), "401 reported", 15_000);
       expect(unpinned.active || wrongSecret.active).toBe(false);
       expect(wrongSecret.state).toMatch(/MC_MANAGEMENT_SECRET/);
     } finally {
@@ -220,7 +209,7 @@ describe("management source", () => {
     });
     s.start();
     try {
-      await until(() => /ECONNREFUSED/.test(s.state), "refusal reported");
+      await until(() => /ECONNREFUSED/.test(s.state), "refusal reported", 15_000);
       expect(s.state).toContain("TLS is enabled but keystore is not configured");
       expect(s.state).toContain("management-server-tls-keystore");
       expect(s.state).toContain("MINECRAFT_MANAGEMENT_TLS_KEYSTORE_PASSWORD");

@@ -23,16 +23,15 @@ import { Cluster, type Redis } from "ioredis";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniquePrefix } from "../../../../shared/testing/redis.js";
-import {
-  type LocalCluster,
-  redisServerAvailable,
-  startCluster,
-} from "../../../../shared/testing/redis-ha.js";
+import { type LocalCluster, startCluster } from "../../../../shared/testing/redis-ha.js";
+import { redisServerAvailable } from "../../../../shared/testing/redis-server.js";
 import { createBridge } from "../../../src/bridge.js";
 import { RedisEventStore } from "../../../src/events/event-store.js";
 import { JobReplies } from "../../../src/jobs/job-replies.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { JOB_SECRET, testConfig } from "../../../testing/test-config.js";
 import { ModClient } from "../events/harness.js";
-import { JOB_SECRET, ModPeer, Producer, testConfig } from "../jobs/harness.js";
+import { Producer } from "../jobs/producer.js";
 
 const EVENTS_TOKEN = "events-token-0123456789";
 

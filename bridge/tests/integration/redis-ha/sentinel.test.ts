@@ -7,14 +7,13 @@
 import { connectRedis, type Operation, redisKeys } from "@mcp-bridge/shared";
 import type { Job } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  redisServerAvailable,
-  type SentinelSet,
-  startSentinelSet,
-} from "../../../../shared/testing/redis-ha.js";
+import { type SentinelSet, startSentinelSet } from "../../../../shared/testing/redis-ha.js";
+import { redisServerAvailable } from "../../../../shared/testing/redis-server.js";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
 import { ModClient } from "../events/harness.js";
-import { ModPeer, Producer, testConfig } from "../jobs/harness.js";
+import { Producer } from "../jobs/producer.js";
 
 const available = redisServerAvailable();
 const EVENTS_TOKEN = "events-token-0123456789";

@@ -6,20 +6,6 @@ import { MemoryEventStore } from "./memory-store.js";
 
 const TOKEN = "survival-token";
 
-export function helloFrame(args: Record<string, unknown> = {}, id = "hello-1"): string {
-  return JSON.stringify({
-    version: PROTOCOL_VERSION,
-    type: "query",
-    id,
-    timestamp: Date.now(),
-    source: "minecraft",
-    payload: {
-      query: "session_hello",
-      args: { serverId: "survival", protocolVersions: ["1.0.0"], modVersion: "0.1.0", epoch: "e1", ...args },
-    },
-  });
-}
-
 export function eventFrame(seq: number, message = `hello ${seq}`): string {
   return JSON.stringify({
     version: PROTOCOL_VERSION,

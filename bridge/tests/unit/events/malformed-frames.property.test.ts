@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { eventFrame, helloFrame, makeSession, settle } from "./fixtures.js";
+import { helloFrame } from "../../../testing/event-ingest.js";
+import { eventFrame, makeSession, settle } from "./fixtures.js";
 
 /** Required fields of an event envelope, as the path the SCHEMA_ERROR must name. */
 const REQUIRED = [

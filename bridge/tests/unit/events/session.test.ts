@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { eventFrame, helloFrame, makeSession, settle } from "./fixtures.js";
+import { helloFrame } from "../../../testing/event-ingest.js";
+import { eventFrame, makeSession, settle } from "./fixtures.js";
 
 async function openSession() {
   const ctx = makeSession();

@@ -15,6 +15,8 @@ export class FakeGame implements CommandRunner {
   players: FakePlayer[] = [];
   max = 20;
   daytime = 6000;
+  /** 26.1+: no `time query daytime`; `time query day` answers with the day timeline. */
+  dayTimeline = false;
   raining = false;
   thundering = false;
   tickText =
@@ -29,6 +31,10 @@ export class FakeGame implements CommandRunner {
     return `Unknown or incomplete command, see below for error${text}<--[HERE]`;
   }
 
+  private refused(text: string): string {
+    return `Incorrect argument for command...${text.slice(-10)}<--[HERE]`;
+  }
+
   private find(name: string): FakePlayer | undefined {
     return this.players.find((p) => p.name.toLowerCase() === name.toLowerCase());
   }
@@ -39,7 +45,17 @@ export class FakeGame implements CommandRunner {
       () =>
         `There are ${this.players.length} of a max of ${this.max} players online: ${this.players.map((p) => p.name).join(", ")}`,
     ],
-    [/^time query daytime$/, () => `The time is ${this.daytime}`],
+    [
+      /^time query daytime$/,
+      () => (this.dayTimeline ? this.refused("time query daytime") : `The time is ${this.daytime}`),
+    ],
+    [
+      /^time query day$/,
+      () =>
+        this.dayTimeline
+          ? `Timeline minecraft:day is at ${this.daytime} tick(s)`
+          : `The time is ${Math.floor(this.daytime / 24000)}`,
+    ],
     [/^tick query$/, () => this.tickText],
     [
       /^execute if predicate \{condition:"minecraft:weather_check",(raining|thundering):true\}$/,

@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { classifyFailure } from "../../../src/vanilla/failures.js";
 import {
+  parseDayTimeline,
+  parseGave,
   parseList,
   parseTeleported,
   parseTest,
@@ -27,6 +29,14 @@ describe("vanilla answer parsers", () => {
   it("time query daytime", () => {
     expect(parseTimeQuery("The time is 13000")).toBe(13000);
     expect(() => parseTimeQuery("Il est 13000")).toThrow(/time query/);
+  });
+
+  it("time query day on 26.1+: the day timeline's tick, within the day; never the days passed", () => {
+    expect(parseDayTimeline("Timeline minecraft:day is at 13000 tick(s)")).toBe(13000);
+    expect(parseDayTimeline("§7Timeline minecraft:day is at 24504 tick(s)")).toBe(504);
+    expect(parseDayTimeline("Timeline minecraft:day is at -1000 tick(s)")).toBe(23000);
+    // Before 26.1 `time query day` is the days passed, which is not a time of day.
+    expect(() => parseDayTimeline("The time is 3")).toThrow(/time query day/);
   });
 
   it("tick query: target rate when ticks keep up, slower when lagging, 0 when frozen", () => {
@@ -61,6 +71,20 @@ describe("vanilla answer parsers", () => {
       x: 1.5,
       y: -64,
       z: 3.25,
+    });
+  });
+
+  it("give and tp: the bare player name when a team's prefix or suffix decorates it", () => {
+    expect(parseGave("Gave 1 [Crafting Table] to [rojo]Cryptic_ES")).toEqual({
+      count: 1,
+      player: "Cryptic_ES",
+    });
+    expect(parseGave("Gave 64 [Stone] to [Admin] Steve [AFK]")).toEqual({ count: 64, player: "Steve" });
+    expect(parseTeleported("Teleported [Admin] Steve to 1.500000, 64.000000, -2.000000")).toEqual({
+      player: "Steve",
+      x: 1.5,
+      y: 64,
+      z: -2,
     });
   });
 

@@ -93,6 +93,19 @@ describe("parseSnbt", () => {
     });
   });
 
+  it("leaves out what 1.20.5+ folds into <...> (long lists and arrays, too deep a nesting)", () => {
+    // As a real 1.21 player's recipe book ends (vanilla-corpus/entity-data.json, MinecraftDataAPI#13).
+    expect(parseSnbt('{recipes: ["minecraft:lever", "minecraft:glass_bottle", <...>], a: 1b}')).toEqual({
+      recipes: ["minecraft:lever", "minecraft:glass_bottle"],
+      a: 1,
+    });
+    expect(parseSnbt("[I; 1, 2,<...>]")).toEqual([1, 2]);
+    expect(parseSnbt("{deep: [<...>], deeper: {<...>}}")).toEqual({ deep: [], deeper: {} });
+    // Only the end of a list may be folded.
+    for (const bad of ["[<...>, 1]", "{a: 1, <...>}", "{<...>, a: 1}", "<...>"])
+      expect(() => parseSnbt(bad), bad).toThrowError(SnbtSyntaxError);
+  });
+
   it("refuses malformed text with a position, never another error", () => {
     for (const bad of [
       "{a: 1",

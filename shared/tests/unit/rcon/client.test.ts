@@ -33,6 +33,16 @@ async function setup(server: FakeServerOptions, client: Partial<RconClientOption
   return { fake, rcon, port };
 }
 
+/** A client (password "pw") for a free port that nobody listens on, closed after the test. */
+async function clientOfClosedPort(reconnect: RconClientOptions["reconnect"]) {
+  const probe = new FakeRconServer({ password: "pw" });
+  const port = await probe.listen();
+  await probe.close();
+  const rcon = new RconClient({ host: "127.0.0.1", port, password: "pw", logger: silent, reconnect });
+  cleanups.push(() => rcon.close());
+  return { rcon, port };
+}
+
 describe("RconClient", () => {
   it("logs in and returns a command's answer", async () => {
     const { rcon, fake } = await setup({ password: "pw" });
@@ -169,17 +179,7 @@ describe("RconClient", () => {
   });
 
   it("start() keeps trying while the server is down and resolves once it is up", async () => {
-    const probe = new FakeRconServer({ password: "pw" });
-    const port = await probe.listen();
-    await probe.close(); // a free port nobody listens on
-    const rcon = new RconClient({
-      host: "127.0.0.1",
-      port,
-      password: "pw",
-      logger: silent,
-      reconnect: { baseMs: 20, maxMs: 40 },
-    });
-    cleanups.push(() => rcon.close());
+    const { rcon, port } = await clientOfClosedPort({ baseMs: 20, maxMs: 40 });
     const attempts: number[] = [];
     rcon.on("reconnecting", (info: { attempt: number }) => attempts.push(info.attempt));
     const started = rcon.start();
@@ -193,17 +193,7 @@ describe("RconClient", () => {
   });
 
   it("start() gives up after the configured attempts with the last error", async () => {
-    const probe = new FakeRconServer({ password: "pw" });
-    const port = await probe.listen();
-    await probe.close();
-    const rcon = new RconClient({
-      host: "127.0.0.1",
-      port,
-      password: "pw",
-      logger: silent,
-      reconnect: { attempts: 2, baseMs: 5 },
-    });
-    cleanups.push(() => rcon.close());
+    const { rcon } = await clientOfClosedPort({ attempts: 2, baseMs: 5 });
     const error = await bridgeErrorOf(rcon.start());
     expect(error.code).toBe("CONNECTION_ERROR");
     expect(error.message).toMatch(/ECONNREFUSED/);

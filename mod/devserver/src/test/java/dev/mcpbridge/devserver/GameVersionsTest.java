@@ -35,6 +35,20 @@ class GameVersionsTest {
     }
 
     @Test
+    void from26OneTheDayIsATimelineAndDaytimeIsGone() throws Exception {
+        try (Devserver server = TestServers.start("--players", "Steve", "--mc-version", "26.1")) {
+            assertEquals("Set the time to 13000", server.runCommand("time set night"));
+            assertEquals("Timeline minecraft:day is at 13000 tick(s)", server.runCommand("time query day"));
+            assertTrue(server.runCommand("time query daytime").startsWith("Incorrect argument for command"));
+        }
+        try (Devserver server = TestServers.start("--players", "Steve", "--mc-version", "1.21.11")) {
+            assertEquals("Set the time to 13000", server.runCommand("time set night"));
+            assertEquals("The time is 13000", server.runCommand("time query daytime"));
+            assertEquals("The time is 0", server.runCommand("time query day"));
+        }
+    }
+
+    @Test
     void everyVersionHasEveryKeyTheDefaultHas() {
         for (GameVersion version : GameVersion.values()) {
             Lang lang = Lang.load(version);

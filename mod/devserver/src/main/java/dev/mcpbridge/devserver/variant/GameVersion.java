@@ -54,6 +54,14 @@ public enum GameVersion {
         return dataVersion >= 4325;
     }
 
+    /**
+     * From 26.1 (26.1-snapshot-3, data version 4767) the day is a timeline: {@code time query daytime} is
+     * gone and {@code time query day} answers "Timeline minecraft:day is at N tick(s)".
+     */
+    public boolean hasDayTimeline() {
+        return dataVersion >= 4767;
+    }
+
     public String langResource() {
         return "/devserver/lang/" + id + ".json";
     }

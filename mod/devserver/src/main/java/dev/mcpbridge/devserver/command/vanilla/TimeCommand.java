@@ -7,8 +7,10 @@ import dev.mcpbridge.devserver.command.CommandReader;
 import dev.mcpbridge.devserver.command.CommandSyntaxException;
 
 /**
- * {@code time query daytime|gametime|day}: "The time is N"; {@code time set day|noon|night|midnight|<ticks>}:
- * "Set the time to N" (vanilla's values: day 1000, noon 6000, night 13000, midnight 18000).
+ * {@code time query daytime|gametime|day}: "The time is N" (from 26.1 there is no daytime, and day answers
+ * with the day timeline: "Timeline minecraft:day is at N tick(s)"); {@code time set
+ * day|noon|night|midnight|<ticks>}: "Set the time to N" (vanilla's values: day 1000, noon 6000, night 13000,
+ * midnight 18000).
  */
 public final class TimeCommand implements Command {
     @Override
@@ -18,9 +20,15 @@ public final class TimeCommand implements Command {
             return set(ctx, r);
         }
         Args.next(ctx, r);
-        String what = Args.literal(ctx, r, "daytime", "gametime", "day");
+        boolean timeline = ctx.lang().version().hasDayTimeline();
+        String what = timeline ? Args.literal(ctx, r, "gametime", "day") : Args.literal(ctx, r, "daytime", "gametime", "day");
         Args.end(ctx, r);
         long dayTime = ctx.world().dayTime();
+        if (timeline && what.equals("day")) {
+            int tick = (int) (dayTime % 24000L);
+            ctx.send(ctx.tr("commands.time.query.timeline", "minecraft:day", tick));
+            return tick;
+        }
         int value = switch (what) {
             case "daytime" -> (int) (dayTime % 24000L);
             case "gametime" -> (int) (ctx.world().gameTime() % Integer.MAX_VALUE);

@@ -1,11 +1,11 @@
 /**
- * A bridge process for the failover test: the real composition root, configured from the
- * environment like main.ts. Mod mode only, unless CHILD_VANILLA=1 (then the real vanilla runner).
- * Prints "started" on stdout once running.
+ * A bridge process for the failover and fleet tests and the fleet benchmark: the real composition
+ * root, configured from the environment like main.ts. Mod mode only, unless CHILD_VANILLA=1 (then
+ * the real vanilla runner). Prints "started" on stdout once running.
  */
 import { BridgeError } from "@mcp-bridge/shared";
-import { createBridge } from "../../../src/bridge.js";
-import { loadConfig } from "../../../src/config.js";
+import { createBridge } from "../src/bridge.js";
+import { loadConfig } from "../src/config.js";
 
 const vanilla = process.env.CHILD_VANILLA === "1";
 const bridge = createBridge(loadConfig(process.env), {

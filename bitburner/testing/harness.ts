@@ -10,14 +10,14 @@ import { DEFAULT_SESSION_LIMITS, startHttp } from "@mcp-bridge/shared/mcp";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { connectHttpClient } from "../../../shared/testing/mcp-http-client.js";
-import { freePort } from "../../../shared/testing/net.js";
-import { type BitburnerConfig, httpBodyLimit } from "../../src/config.js";
-import { createRuntime } from "../../src/runtime.js";
-import { createServer } from "../../src/server.js";
-import { quiet } from "./link.js";
+import { connectHttpClient } from "../../shared/testing/mcp-http-client.js";
+import { freePort } from "../../shared/testing/net.js";
+import { type BitburnerConfig, httpBodyLimit } from "../src/config.js";
+import { createRuntime } from "../src/runtime.js";
+import { createServer } from "../src/server.js";
+import { quiet } from "./logger.js";
 
-const packageDir = fileURLToPath(new URL("../..", import.meta.url));
+const packageDir = fileURLToPath(new URL("..", import.meta.url));
 
 export const TOKENS = {
   admin: "admin-token-0123456789",
@@ -140,21 +140,4 @@ export async function httpHarness(
 
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   return (await client.callTool({ name, arguments: args })) as CallToolResult;
-}
-
-/** The protocol code of an error result (the test fails when the call succeeded). */
-export function errorOf(result: CallToolResult): {
-  code: string;
-  message: string;
-  hint: string;
-  reason?: string;
-} {
-  if (!result.isError) throw new Error(`expected an error, got ${JSON.stringify(result.structuredContent)}`);
-  const meta = result._meta?.["bitburner-mcp/error"] as {
-    code: string;
-    message: string;
-    hint: string;
-    details?: { reason?: string };
-  };
-  return { code: meta.code, message: meta.message, hint: meta.hint, reason: meta.details?.reason };
 }

@@ -1,31 +1,11 @@
 /**
- * Test harness for the job side: a game PEER on 127.0.0.1 (the RCON test server of the rcon tests)
- * that answers `mcpbridge` like the mod does, including its idempotency cache (one execution per
- * request id, replays answered from the cache), a policy file, a config with a private Redis
- * prefix, and a producer that signs jobs as the MCP server does. The bridge itself is real.
+ * A game PEER on 127.0.0.1 (the RCON test server of the rcon tests) that answers `mcpbridge` like
+ * the mod does, including its idempotency cache (one execution per request id, replays answered
+ * from the cache). For the tests and the benchmarks; the bridge itself is real.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  BridgeError,
-  commandQueueName,
-  connectRedis,
-  jobOptions,
-  makeRequest,
-  type Operation,
-  type OperationArgs,
-  PROTOCOL_VERSION,
-  queuePrefix,
-  type RedisConnection,
-  signJob,
-} from "@mcp-bridge/shared";
-import { type Job, Queue, QueueEvents } from "bullmq";
-import { FakeRconServer } from "../../../../shared/testing/fake-rcon-server.js";
-import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
-import { type BridgeConfig, loadConfig } from "../../../src/config.js";
+import { BridgeError, PROTOCOL_VERSION } from "@mcp-bridge/shared";
+import { FakeRconServer } from "../../shared/testing/fake-rcon-server.js";
 
-export const JOB_SECRET = "test-job-secret-0123456789";
 export const PASSWORD = "rcon-pw";
 
 export interface Envelope {
@@ -133,96 +113,5 @@ export class ModPeer {
         return { ...base, type: "error", payload: error.toPayload() };
       }
     }
-  }
-}
-
-export function writePolicy(): string {
-  const dir = mkdtempSync(join(tmpdir(), "bridge-policy-"));
-  const file = join(dir, "policy.json");
-  writeFileSync(
-    file,
-    JSON.stringify({
-      roles: {
-        // The length cap, so requests too large for one RCON packet reach the packet check.
-        admin: { tools: ["*"], commands: [".*"], maxCommandLength: 1000 },
-        reader: { tools: ["get_*"] },
-      },
-      clients: [
-        { id: "alice", role: "admin" },
-        { id: "bob", role: "reader" },
-      ],
-    }),
-  );
-  return file;
-}
-
-export function testConfig(rconPort: number, overrides: Record<string, string> = {}): BridgeConfig {
-  return loadConfig({
-    REDIS_URL: testRedisUrl(),
-    REDIS_PREFIX: uniquePrefix("jobs"),
-    JOB_SECRET,
-    POLICY_FILE: writePolicy(),
-    MC_SERVER_ID: "s1",
-    MC_RCON_HOST: "127.0.0.1",
-    MC_RCON_PORT: String(rconPort),
-    MC_RCON_PASSWORD: PASSWORD,
-    MC_EVENTS_TOKEN: "events-token-0123456789",
-    RCON_RECONNECT_BASE_MS: "50",
-    RCON_RECONNECT_MAX_MS: "200",
-    RCON_TIMEOUT_MS: "2000",
-    LEASE_TTL_MS: "1000",
-    LOG_LEVEL: "silent",
-    ...overrides,
-  });
-}
-
-/** Adds signed jobs the way the MCP server does and waits for their outcome. */
-export class Producer {
-  readonly queue: Queue;
-  readonly events: QueueEvents;
-  private readonly connection: RedisConnection;
-
-  constructor(
-    readonly config: BridgeConfig,
-    readonly serverId = "s1",
-  ) {
-    this.connection = connectRedis(config.redisUrl, { maxRetriesPerRequest: null });
-    const name = commandQueueName(serverId);
-    this.queue = new Queue(name, {
-      connection: this.connection,
-      prefix: queuePrefix(config.redisPrefix, serverId),
-    });
-    this.events = new QueueEvents(name, {
-      connection: this.connection.duplicate(),
-      prefix: queuePrefix(config.redisPrefix, serverId),
-    });
-  }
-
-  async ready(): Promise<void> {
-    await this.events.waitUntilReady();
-  }
-
-  async add<O extends Operation>(
-    op: O,
-    args: OperationArgs<O>,
-    client = { id: "alice", role: "admin" },
-    sign = true,
-    replyTo?: string,
-  ) {
-    const envelope = makeRequest(op, args);
-    const unsigned = { serverId: this.serverId, envelope, client, replyTo };
-    const data = sign ? signJob(unsigned, JOB_SECRET) : unsigned;
-    return this.queue.add(op, data, jobOptions(envelope.id, { attempts: 5 }));
-  }
-
-  /** Resolves with the return value, or rejects with the failedReason. */
-  finished(job: Job, timeoutMs = 20_000): Promise<unknown> {
-    return job.waitUntilFinished(this.events, timeoutMs);
-  }
-
-  async close(): Promise<void> {
-    await this.events.close();
-    await this.queue.close();
-    await this.connection.quit();
   }
 }

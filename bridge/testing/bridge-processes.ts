@@ -1,12 +1,13 @@
 /**
- * Bridge processes for the failover and fleet tests: bridge-child.ts (the real composition root,
- * configured from the environment) run under tsx, killed with SIGKILL as a crash would.
+ * Bridge processes for the failover and fleet tests and the fleet benchmark: bridge-child.ts (the
+ * real composition root, configured from the environment) run under tsx, killed with SIGKILL as a
+ * crash would.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const child = fileURLToPath(new URL("./bridge-child.ts", import.meta.url));
-const tsconfig = fileURLToPath(new URL("../../../tsconfig.json", import.meta.url));
+const tsconfig = fileURLToPath(new URL("../tsconfig.json", import.meta.url));
 
 /** Starts a bridge child and resolves once it says "started". */
 export async function startChild(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
@@ -19,20 +20,6 @@ export async function startChild(env: NodeJS.ProcessEnv): Promise<ChildProcess> 
     proc.once("exit", (code) => reject(new Error(`bridge child exited with ${code}`)));
   });
   return proc;
-}
-
-export async function until<T>(
-  probe: () => Promise<T | undefined | false>,
-  what: string,
-  timeoutMs = 20_000,
-) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 /** SIGKILL, and wait until the process is gone (before then it could still take an answer). */
