@@ -1,11 +1,11 @@
 /**
  * Resharding under load (issue 30): a local Redis Cluster (three primaries on loopback), the real
  * bridge on a redis+cluster:// URL serving one Minecraft server (a light RCON peer that answers
- * `mcpbridge` like the mod and counts executions per request id), producers adding signed write
- * jobs (`execute_command`) the whole time. Midway, the slot of the server's hash tag `{s1}` (its
+ * `mcpbridge` like the mod and counts executions per request id), producers sending signed write
+ * jobs (`execute_command`, through the MCP server's JobClient) the whole time. Midway, the slot of the server's hash tag `{s1}` (its
  * queue, lease, events) moves to another primary the way `redis-cli --cluster reshard` moves it:
  * CLUSTER SETSLOT IMPORTING/MIGRATING, MIGRATE of its keys in batches, SETSLOT NODE on every primary.
- * Out: the migration's duration, jobs added/completed/failed, producer errors, requests run twice
+ * Out: the migration's duration, jobs sent/completed/failed, requests run twice
  * on the server, and the longest time without a completed job (against the same before the move).
  * Run: npx tsx --tsconfig bridge/tsconfig.json scripts/bench/cluster-reshard.ts
  *   [--ports=23000,23001,23002] [--lanes=8] [--seconds=4] (before and after the move)
@@ -15,10 +15,12 @@
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { createLogger, keySlot, redisKeys } from "@mcp-bridge/shared";
+import { connectRedis, createLogger, keySlot, redisKeys } from "@mcp-bridge/shared";
+import { JobClient } from "@mcp-bridge/shared/queue";
 import { Redis } from "ioredis";
 import { createBridge } from "../../bridge/src/bridge.js";
-import { ModPeer, Producer, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
+import { ModPeer } from "../../bridge/testing/mod-peer.js";
+import { testConfig } from "../../bridge/testing/test-config.js";
 import { moveSlot, startCluster } from "../../shared/testing/redis-ha.js";
 
 const arg = (name: string, fallback: string) =>
@@ -57,7 +59,13 @@ const warnings = () => {
   return [...counts].map(([m, c]) => `${c}x ${m}`).join("; ") || "none";
 };
 const bridge = createBridge(config, { probeVersion: async () => "1.21.1", logger, http: false });
-const producer = new Producer(config);
+const jobs = new JobClient({
+  redis: connectRedis(url, { maxRetriesPerRequest: 3 }),
+  prefix: config.redisPrefix,
+  secret: config.jobSecret,
+  timeoutMs: 60_000,
+  logger: createLogger({ name: "bench-reshard", level: "silent" }),
+});
 
 /** Which primary serves `slot` now (index in PORTS). */
 async function owner(slot: number): Promise<number> {
@@ -68,29 +76,23 @@ async function owner(slot: number): Promise<number> {
 
 const completions: number[] = [];
 let added = 0;
-let failed = 0;
-let addErrors = 0;
+let pending = 0;
 let stop = false;
 const failures = new Map<string, number>();
+const admin = { id: "alice", role: "admin" };
 
+/** Write jobs one after another, as an MCP server sends them (JobClient: add, then wait for the reply). */
 async function lane(n: number): Promise<void> {
   for (let i = 0; !stop; i++) {
-    let job: Awaited<ReturnType<Producer["add"]>>;
+    added++;
     try {
-      job = await producer.add("execute_command", { command: `say lane ${n} job ${i}` });
-      added++;
-    } catch {
-      addErrors++;
-      await sleep(50);
-      continue;
-    }
-    try {
-      await producer.finished(job, 60_000);
-      completions.push(Date.now());
+      const outcome = await jobs.run("s1", "execute_command", { command: `say lane ${n} job ${i}` }, admin);
+      if (outcome.status === "completed") completions.push(Date.now());
+      else pending++;
     } catch (error) {
-      failed++;
       const reason = (error as Error).message.slice(0, 80);
       failures.set(reason, (failures.get(reason) ?? 0) + 1);
+      await sleep(50);
     }
   }
 }
@@ -102,7 +104,6 @@ const longestGap = (from: number, to: number) => {
 
 try {
   await bridge.start();
-  await producer.ready();
   const slot = keySlot(redisKeys(config.redisPrefix).lease("s1"));
   const lanes = Array.from({ length: LANES }, (_, n) => lane(n));
   const loadStart = Date.now();
@@ -125,8 +126,10 @@ try {
       `now served by the target: ${servedAfter}`,
   );
   console.log(
-    `jobs: ${added} added, ${completions.length} completed, ${failed} failed${failed > 0 ? ` (${[...failures].map(([r, c]) => `${c}x ${r}`).join("; ")})` : ""}, ` +
-      `${addErrors} adds refused; requests run twice on the server: ${runTwice} of ${peer.executions.size}; ` +
+    `jobs: ${added} sent, ${completions.length} completed, ${pending} still pending after 60 s, ` +
+      `${[...failures.values()].reduce((a, b) => a + b, 0)} failed or refused` +
+      `${failures.size > 0 ? ` (${[...failures].map(([r, c]) => `${c}x ${r}`).join("; ")})` : ""}; ` +
+      `requests run twice on the server: ${runTwice} of ${peer.executions.size}; ` +
       `bridge warnings/errors: ${warnings()}; ` +
       `unhandled rejections: ${[...unhandled].map(([m, c]) => `${c}x ${m}`).join("; ") || "none"}`,
   );
@@ -140,7 +143,7 @@ try {
   );
 } finally {
   stop = true;
-  await producer.close().catch(() => undefined);
+  await jobs.close().catch(() => undefined);
   await bridge.stop().catch(() => undefined);
   await peer.server.close();
   for (const n of nodes) n.disconnect();

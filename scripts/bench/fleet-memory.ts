@@ -11,8 +11,10 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
-import { kill, startChild, until } from "../../bridge/tests/integration/failover/children.js";
-import { ModPeer, PASSWORD, testConfig } from "../../bridge/tests/integration/jobs/harness.js";
+import { kill, startChild } from "../../bridge/testing/bridge-processes.js";
+import { ModPeer, PASSWORD } from "../../bridge/testing/mod-peer.js";
+import { testConfig } from "../../bridge/testing/test-config.js";
+import { until } from "../../shared/testing/processes.js";
 
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback;
@@ -93,7 +95,7 @@ const measure = async (count: number, prefix: string) => {
     const before = new Set(readdirSync(SNAPSHOT));
     child.kill("SIGUSR2");
     const file = await until(
-      async () => readdirSync(SNAPSHOT).find((f) => !before.has(f) && f.endsWith(".heapsnapshot")),
+      async () => readdirSync(SNAPSHOT).find((f) => !before.has(f) && f.endsWith(".heapsnapshot")) ?? "",
       "the snapshot",
       120_000,
     );

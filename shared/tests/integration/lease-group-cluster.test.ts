@@ -12,7 +12,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { until } from "../../testing/processes.js";
 import { uniquePrefix } from "../../testing/redis.js";
-import { type LocalCluster, redisServerAvailable, startCluster } from "../../testing/redis-ha.js";
+import { type LocalCluster, startCluster } from "../../testing/redis-ha.js";
+import { redisServerAvailable } from "../../testing/redis-server.js";
 
 const TTL_MS = 600;
 const servers = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta"];

@@ -10,14 +10,12 @@ import { keySlot, redisKeys } from "@mcp-bridge/shared";
 import type { Job } from "bullmq";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type LocalCluster,
-  moveSlot,
-  redisServerAvailable,
-  startCluster,
-} from "../../../../shared/testing/redis-ha.js";
+import { type LocalCluster, moveSlot, startCluster } from "../../../../shared/testing/redis-ha.js";
+import { redisServerAvailable } from "../../../../shared/testing/redis-server.js";
 import { createBridge } from "../../../src/bridge.js";
-import { ModPeer, Producer, testConfig } from "../jobs/harness.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
+import { testConfig } from "../../../testing/test-config.js";
+import { Producer } from "../jobs/producer.js";
 
 describe.skipIf(!redisServerAvailable())("resharding a server's slot while jobs are added", () => {
   let cluster: LocalCluster;
