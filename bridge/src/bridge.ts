@@ -89,6 +89,14 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
   redis.on("error", (error) =>
     logger.warn({ redis: redisAddress(redis), reason: redisReason(error) }, "Redis connection error"),
   );
+  // BullMQ workers wait for Redis instead of failing their commands; shared by every server's worker.
+  const workerRedis = connectRedis(config.redisUrl, { maxRetriesPerRequest: null });
+  workerRedis.on("error", (error) =>
+    logger.warn(
+      { redis: redisAddress(workerRedis), reason: redisReason(error) },
+      "worker Redis connection error",
+    ),
+  );
   const metrics = createMetrics();
   const policies = new PolicyStore(config.policyFile, {
     onReload: () => logger.info({ policyFile: config.policyFile }, "policy reloaded"),
@@ -126,7 +134,7 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
       new ServerRuntime({
         sources: sources.get(server.id),
         server,
-        redisUrl: config.redisUrl,
+        workerRedis,
         prefix: config.redisPrefix,
         jobSecret: config.jobSecret,
         jobMaxAgeMs: config.jobMaxAgeMs,
@@ -252,6 +260,7 @@ export function createBridge(config: BridgeConfig, deps: BridgeDeps = {}): Bridg
       policies.close();
       await Promise.all(queues.map((q) => q.close()));
       await redis.quit().catch(() => redis.disconnect());
+      await workerRedis.quit().catch(() => workerRedis.disconnect());
     },
     status,
   };

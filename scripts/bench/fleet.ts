@@ -10,7 +10,7 @@
  * server, when its lease names a survivor and when a job on it completes again, against 2 x TTL.
  * Run: REDIS_URL=redis://127.0.0.1:6379 npx tsx --tsconfig bridge/tsconfig.json scripts/bench/fleet.ts
  *   [--servers=200] [--bridges=4] [--devservers=3] [--ttl=5000] [--seconds=10] [--inflight=400]
- *   [--event-rate=2000] (log lines/s over all servers)
+ *   [--event-rate=2000] (log lines/s over all servers) [--semi-space=8] (the bridges' V8 young generation cap, MiB; 0: V8's default)
  */
 import type { ChildProcess } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -35,6 +35,8 @@ const TTL_MS = arg("ttl", 5000);
 const SECONDS = arg("seconds", 10);
 const INFLIGHT = arg("inflight", 400);
 const EVENT_RATE = arg("event-rate", 2000);
+/** The bridges' --max-semi-space-size (MiB), as docker-compose.ha.yml runs them; 0: V8's default. */
+const SEMI_SPACE = arg("semi-space", 8);
 const CLIENT = { id: "alice", role: "admin" };
 const EVENTS_TOKEN = "events-token-0123456789";
 
@@ -88,6 +90,7 @@ const env = (owner: string, file: string, prefix = config.redisPrefix): NodeJS.P
   LEASE_TTL_MS: String(TTL_MS),
   LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "warn",
   OWNER_NAME: owner,
+  ...(SEMI_SPACE > 0 && { NODE_OPTIONS: `--max-semi-space-size=${SEMI_SPACE}` }),
 });
 const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
 const keys = redisKeys(config.redisPrefix);
@@ -113,7 +116,7 @@ const ping = async (id: string) => {
 try {
   console.log(
     `fleet: ${SERVERS} servers (${DEVSERVERS} devservers, ${peers.length} light peers: half mod, half vanilla), ` +
-      `${BRIDGES} bridges, lease TTL ${TTL_MS} ms; load average at start ${loadavg().map((l) => round(l, 2))}`,
+      `${BRIDGES} bridges, lease TTL ${TTL_MS} ms${SEMI_SPACE > 0 ? `, --max-semi-space-size=${SEMI_SPACE}` : ""}; load average at start ${loadavg().map((l) => round(l, 2))}`,
   );
 
   // Baseline: one bridge with one server, under its own prefix (it owns its server at once).

@@ -222,8 +222,9 @@ async function runBridge(s: PeerSettings): Promise<void> {
   };
   const redis = new Redis(s.redisUrl, { maxRetriesPerRequest: 3 });
   const replies = new JobReplies(redis, s.prefix, s.server, logger);
+  const workerRedis = new Redis(s.redisUrl, { maxRetriesPerRequest: null });
   const worker = new CommandWorker({
-    redisUrl: s.redisUrl,
+    connection: workerRedis,
     prefix: s.prefix,
     serverId: s.server,
     concurrency: 64,
@@ -244,6 +245,7 @@ async function runBridge(s: PeerSettings): Promise<void> {
   process.on("disconnect", () => {
     void worker.close(1000).then(() => {
       redis.disconnect();
+      workerRedis.disconnect();
       process.exit(0);
     });
   });

@@ -118,11 +118,18 @@ export interface LocalCluster {
   stop(): Promise<void>;
 }
 
-/** Three cluster primaries on loopback (no replicas), slots spread by `redis-cli --cluster create`. */
-export async function startCluster(): Promise<LocalCluster> {
+/**
+ * Three cluster primaries on loopback (no replicas), slots spread by `redis-cli --cluster create`;
+ * on free ports, or on `fixedPorts` (a benchmark run in an assigned port range).
+ */
+export async function startCluster(fixedPorts?: readonly number[]): Promise<LocalCluster> {
   const dir = mkdtempSync(join(tmpdir(), "redis-cluster-"));
-  const { ports, release } = await holdFreePorts(3);
-  await release();
+  let ports = fixedPorts ? [...fixedPorts] : [];
+  if (!fixedPorts) {
+    const held = await holdFreePorts(3);
+    await held.release();
+    ports = held.ports;
+  }
   const procs = ports.map((port) =>
     spawnRedisServer(port, dir, [
       "--cluster-enabled",
@@ -158,4 +165,56 @@ export async function startCluster(): Promise<LocalCluster> {
     throw error;
   }
   return { nodes: ports.map((port) => ({ host: "127.0.0.1", port })), stop };
+}
+
+export interface SlotMove {
+  /** Indexes in `cluster.nodes` of the primary that served the slot and the one that serves it now. */
+  from: number;
+  to: number;
+  /** How many keys moved. */
+  keys: number;
+}
+
+/**
+ * Moves `slot` to the next primary the way `redis-cli --cluster reshard` does: SETSLOT IMPORTING on
+ * the target and MIGRATING on the source, MIGRATE of its keys `batch` at a time (`pauseMs` apart),
+ * then SETSLOT NODE on every primary. `whileSplit` runs once half of the keys have moved (scripts
+ * over keys on both sides answer TRYAGAIN meanwhile).
+ */
+export async function moveSlot(
+  cluster: LocalCluster,
+  slot: number,
+  options: { batch?: number; pauseMs?: number; whileSplit?: () => Promise<void> } = {},
+): Promise<SlotMove> {
+  const nodes = cluster.nodes.map((n) => new Redis({ host: n.host, port: n.port }));
+  try {
+    const ids = await Promise.all(nodes.map(async (n) => String(await n.call("CLUSTER", "MYID"))));
+    const ranges = (await nodes[0]!.call("CLUSTER", "SLOTS")) as [number, number, [string, number, string]][];
+    const from = ids.indexOf(ranges.find(([lo, hi]) => slot >= lo && slot <= hi)![2][2]);
+    const to = (from + 1) % nodes.length;
+    const [source, target] = [nodes[from]!, nodes[to]!];
+    const total = Number(await source.call("CLUSTER", "COUNTKEYSINSLOT", slot));
+    await target.call("CLUSTER", "SETSLOT", slot, "IMPORTING", ids[from]!);
+    await source.call("CLUSTER", "SETSLOT", slot, "MIGRATING", ids[to]!);
+    let moved = 0;
+    let split = options.whileSplit;
+    for (;;) {
+      if (split && moved >= total / 2) {
+        await split();
+        split = undefined;
+      }
+      const keys = (await source.call("CLUSTER", "GETKEYSINSLOT", slot, options.batch ?? 10)) as string[];
+      if (keys.length === 0) break;
+      const { port } = cluster.nodes[to]!;
+      await source.call("MIGRATE", "127.0.0.1", port, "", 0, 5000, "REPLACE", "KEYS", ...keys);
+      moved += keys.length;
+      if (options.pauseMs) await new Promise((r) => setTimeout(r, options.pauseMs));
+    }
+    await split?.();
+    for (const n of [target, source, ...nodes.filter((_, i) => i !== from && i !== to)])
+      await n.call("CLUSTER", "SETSLOT", slot, "NODE", ids[to]!);
+    return { from, to, keys: moved };
+  } finally {
+    for (const n of nodes) n.disconnect();
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * The BullMQ Worker of one server's queue `commands-<serverId>`, with its own ioredis connection
- * (maxRetriesPerRequest: null, as BullMQ requires for workers). Created paused (autorun: false):
+ * The BullMQ Worker of one server's queue `commands-<serverId>`, on the process's worker connection
+ * (maxRetriesPerRequest: null, as BullMQ requires for workers), shared by the workers of all the
+ * servers the process runs, plus a blocking connection of its own (./worker-backend.ts). Created paused (autorun: false):
  * the server runtime runs it only while it owns the lease AND RCON is connected with a known mode,
  * so jobs wait in the queue while the server is down instead of burning their attempts.
  * A new owner first takes over the jobs its predecessor left active (`takeOver`). The worker is a
@@ -9,7 +10,6 @@
  */
 import {
   commandQueueName,
-  connectRedis,
   type Logger,
   queuePrefix,
   type RedisConnection,
@@ -20,9 +20,11 @@ import type { Worker } from "bullmq";
 import { TAKE_OVER_ACTIVE } from "../lua/index.js";
 import type { JobProcessor } from "./job-processor.js";
 import { LeanWorker } from "./lean-worker.js";
+import { sharedWorkerBackend } from "./worker-backend.js";
 
 export interface CommandWorkerOptions {
-  redisUrl: string;
+  /** The worker connection of the process (maxRetriesPerRequest: null); not closed by the worker. */
+  connection: RedisConnection;
   prefix: string;
   serverId: string;
   concurrency: number;
@@ -35,25 +37,28 @@ export interface CommandWorkerOptions {
 }
 
 export class CommandWorker {
-  private readonly connection: RedisConnection;
   readonly worker: Worker;
   private running = false;
   private closing: Promise<void> | undefined;
 
   constructor(options: CommandWorkerOptions) {
-    this.connection = connectRedis(options.redisUrl, { maxRetriesPerRequest: null });
-    this.connection.on("error", (error) =>
-      options.logger.warn({ err: error }, "worker Redis connection error"),
+    this.worker = new LeanWorker(
+      commandQueueName(options.serverId),
+      options.processor,
+      {
+        connection: options.connection,
+        prefix: queuePrefix(options.prefix, options.serverId),
+        concurrency: options.concurrency,
+        autorun: false,
+        lockDuration: options.lockDurationMs ?? 10_000,
+        stalledInterval: options.stalledIntervalMs ?? 5_000,
+        maxStalledCount: 1,
+        // A fetch or a finish that failed (Redis away, a Cluster slot moving) is tried again after
+        // this; BullMQ's default of 15 s kept a server without service that long after a resharding.
+        runRetryDelay: 1000,
+      },
+      sharedWorkerBackend,
     );
-    this.worker = new LeanWorker(commandQueueName(options.serverId), options.processor, {
-      connection: this.connection,
-      prefix: queuePrefix(options.prefix, options.serverId),
-      concurrency: options.concurrency,
-      autorun: false,
-      lockDuration: options.lockDurationMs ?? 10_000,
-      stalledInterval: options.stalledIntervalMs ?? 5_000,
-      maxStalledCount: 1,
-    });
     this.worker.on("error", (error) => options.logger.error({ err: error }, "worker error"));
   }
 
@@ -107,7 +112,6 @@ export class CommandWorker {
       const done = await Promise.race([graceful, timeout]);
       clearTimeout(timer);
       if (!done) await this.worker.close(true);
-      await this.connection.quit().catch(() => this.connection.disconnect());
     })();
     return this.closing;
   }

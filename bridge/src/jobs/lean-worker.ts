@@ -25,7 +25,15 @@
  * else (locks, stalled checks, retries, events, states in Bull Board) is BullMQ's own.
  */
 import { type RedisConnection, runScript } from "@mcp-bridge/shared";
-import { type Job, type Processor, Worker, type WorkerOptions } from "bullmq";
+import {
+  type BackendFactory,
+  createRedisBackend,
+  type Job,
+  type Processor,
+  type RedisQueueBackend,
+  Worker,
+  type WorkerOptions,
+} from "bullmq";
 import { CLEAR_MARKER_IF_IDLE } from "../lua/index.js";
 
 export interface LeanWorkerOptions extends WorkerOptions {
@@ -47,8 +55,13 @@ export class LeanWorker extends Worker {
   /** moveToActive now sends `clearMarkerIfIdle` behind it. */
   private fetchPaired = false;
 
-  constructor(name: string, processor: Processor, options: LeanWorkerOptions) {
-    super(name, processor, options);
+  constructor(
+    name: string,
+    processor: Processor,
+    options: LeanWorkerOptions,
+    backendFactory: BackendFactory<RedisQueueBackend> = createRedisBackend,
+  ) {
+    super(name, processor, options, backendFactory);
     this.redis = options.connection;
     // A fetch after a wake-up must run: the BZPOPMIN took the marker that stood for a waiting job.
     const backend = this.backend as unknown as { waitForJob(timeout: number): Promise<unknown> };
@@ -139,29 +152,60 @@ export class LeanWorker extends Worker {
   /**
    * Wraps BullMQ's moveToActive script command on the worker's connection (defined by BullMQ as
    * `moveToActive:<version>` once connected) so that `clearMarkerIfIdle` is written right behind
-   * it: one write, run by Redis in that order. Until it is defined, fetches go alone.
+   * it: one write, run by Redis in that order. Until it is defined, fetches go alone. The connection
+   * may be shared by the workers of many queues (./worker-backend.ts): it is wrapped once, and the
+   * wrapper checks the marker of the queue whose wait list the fetch names (its first key).
    */
   private pairFetchWithMarkerCheck(): void {
     if (this.fetchPaired) return;
-    const redis = this.redis as unknown as Record<string, unknown> & {
-      scriptsSet?: Record<string, unknown>;
-      status: string;
-      stream?: { cork(): void; uncork(): void };
-    };
-    const command = Object.keys(redis.scriptsSet ?? {}).find((key) => key.startsWith("moveToActive:"));
-    const send = command ? (redis[command] as Send | undefined) : undefined;
-    if (!command || typeof send !== "function") return;
-    redis[command] = (...args: unknown[]) => {
-      const stream = redis.status === "ready" ? redis.stream : undefined;
-      stream?.cork();
-      try {
-        const fetching = send.apply(redis, args);
-        this.clearMarker();
-        return fetching;
-      } finally {
-        stream?.uncork();
-      }
-    };
+    const routes = pairedFetches(this.redis);
+    if (!routes) return;
+    routes.set(this.keys.wait!, this.checkMarker);
     this.fetchPaired = true;
   }
+
+  private readonly checkMarker = () => this.clearMarker();
+
+  override async close(force = false): Promise<void> {
+    try {
+      await super.close(force);
+    } finally {
+      const routes = fetchRoutes.get(this.redis);
+      if (routes?.get(this.keys.wait!) === this.checkMarker) routes.delete(this.keys.wait!);
+    }
+  }
+}
+
+/** Per connection: the marker check to send behind a fetch, by the wait key of the fetching queue. */
+const fetchRoutes = new WeakMap<object, Map<string, () => void>>();
+
+/** The route table of a connection whose moveToActive is wrapped (wrapping it now); undefined before BullMQ defined it. */
+function pairedFetches(connection: RedisConnection): Map<string, () => void> | undefined {
+  const known = fetchRoutes.get(connection);
+  if (known) return known;
+  const redis = connection as unknown as Record<string, unknown> & {
+    scriptsSet?: Record<string, unknown>;
+    status: string;
+    stream?: { cork(): void; uncork(): void };
+  };
+  const command = Object.keys(redis.scriptsSet ?? {}).find((key) => key.startsWith("moveToActive:"));
+  const send = command ? (redis[command] as Send | undefined) : undefined;
+  if (!command || typeof send !== "function") return undefined;
+  const routes = new Map<string, () => void>();
+  fetchRoutes.set(connection, routes);
+  redis[command] = (...args: unknown[]) => {
+    // BullMQ passes the keys and arguments as one array; the first key is the queue's wait list.
+    const first = Array.isArray(args[0]) ? args[0][0] : args[0];
+    const checkMarker = routes.get(String(first));
+    const stream = checkMarker && redis.status === "ready" ? redis.stream : undefined;
+    stream?.cork();
+    try {
+      const fetching = send.apply(redis, args);
+      checkMarker?.();
+      return fetching;
+    } finally {
+      stream?.uncork();
+    }
+  };
+  return routes;
 }

@@ -32,7 +32,8 @@ interface RuntimeMetrics extends ConnectionMetrics {
 
 export interface ServerRuntimeOptions {
   server: ServerConfig;
-  redisUrl: string;
+  /** The process's worker connection (maxRetriesPerRequest: null), shared by every server's worker. */
+  workerRedis: RedisConnection;
   prefix: string;
   jobSecret: string;
   /** Oldest signed job still run (JOB_EXPIRED beyond); request ids are remembered at least this long. */
@@ -203,7 +204,7 @@ export class ServerRuntime implements RequestExecutor {
     this.state.start();
     const replies = new JobReplies(this.options.leaseRedis, this.options.prefix, server.id, this.log);
     this.worker = new CommandWorker({
-      redisUrl: this.options.redisUrl,
+      connection: this.options.workerRedis,
       prefix: this.options.prefix,
       serverId: server.id,
       concurrency: this.options.concurrency,

@@ -180,8 +180,17 @@ export class FanOut {
       return i;
     };
     const cluster = this.deps.redis.isCluster;
+    // On a cluster an entry that reaches no inbox needs no marker (routing it again adds nothing):
+    // it is only acknowledged. Most events reach no NPC, and a marker per event would keep ~100
+    // bytes per event for ROUTED_TTL_MS in the {npc} slot (on one node).
+    const routes = cluster ? batch.filter((r) => r.inboxes.length > 0) : batch;
+    if (routes.length === 0)
+      return this.ackSources(batch).then(
+        () => [],
+        (error: Error) => error,
+      );
     const args: (string | number)[] = [group, INBOX_MAXLEN, consumer, cluster ? ROUTED_TTL_MS : 0];
-    for (const r of batch) {
+    for (const r of routes) {
       const source = cluster ? `${this.deps.prefix}:{npc}:routed:${messageId(r.entry)}` : r.entry.stream;
       args.push(at(source), r.entry.id, r.inboxes.length);
       for (const inbox of r.inboxes) args.push(inbox.owned ? -at(inbox.key) : at(inbox.key));

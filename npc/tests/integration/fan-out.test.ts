@@ -168,12 +168,15 @@ describe.each(targets)("fan-out ($name)", ({ start }) => {
   });
 
   it("acknowledges chat that reaches nobody: an unknown position, nobody in range", async () => {
-    const { events, fanOut, take, inbox, chat, calls } = await setup();
+    const { prefix, events, fanOut, take, inbox, chat, calls } = await setup();
     const routing = fanOut();
     await chat("Alex", "Hello Bob");
-    await routing.handle(await take(events, "npc-a"));
+    const entry = await take(events, "npc-a");
+    await routing.handle(entry);
     expect(await inbox("bob")).toEqual([]);
     expect((await redis.xpending(events, "npc"))[0]).toBe(0);
+    // Nothing to route twice, so no routed-once marker (on a cluster one per event would pile up).
+    expect(await redis.exists(`${prefix}:{npc}:routed:${events}/${entry.id}`)).toBe(0);
     // The speaker alone was looked up, not every online player (a whole refresh is N + 1 jobs).
     expect(calls).toEqual(["get_player_info Alex"]);
   });

@@ -36,6 +36,7 @@ export interface ClusterTarget {
 export const SENTINEL_SCHEME = "redis+sentinel:";
 export const CLUSTER_SCHEME = "redis+cluster:";
 const DEFAULT_REDIS_PORT = 6379;
+const CLUSTER_MAX_REDIRECTIONS = 100;
 const DEFAULT_SENTINEL_PORT = 26379;
 
 /** Undefined for a plain redis:// or rediss:// URL; the Sentinel target otherwise (throws on a malformed one). */
@@ -110,7 +111,15 @@ export function connectRedis(url: string, options: RedisOptions = {}): RedisConn
   if (cluster) {
     const { nodes, ...credentials } = cluster;
     // `options` apply to each node's connection (BullMQ reads maxRetriesPerRequest there).
-    return new Cluster(nodes, { redisOptions: { ...options, ...credentials } });
+    // While a slot moves (resharding), a script over keys of that slot that are split between the
+    // two nodes answers TRYAGAIN until the move ends: retried every 100 ms for up to ~10 s
+    // (ioredis' default of 16 redirections gave up after 1.6 s, and a BullMQ worker whose fetch
+    // failed then waited its retry delay; docs/deployment.md, "Resharding").
+    return new Cluster(nodes, {
+      redisOptions: { ...options, ...credentials },
+      maxRedirections: CLUSTER_MAX_REDIRECTIONS,
+      retryDelayOnTryAgain: 100,
+    });
   }
   const sentinel = parseSentinelUrl(url);
   if (!sentinel) return new Redis(url, options);

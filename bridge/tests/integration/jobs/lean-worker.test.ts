@@ -6,11 +6,12 @@
  * Real Redis and BullMQ; the Redis commands are counted with MONITOR, filtered by the test's prefix.
  */
 import { runScript } from "@mcp-bridge/shared";
-import { type Job, Queue, Worker } from "bullmq";
+import { type Job, Queue, type RedisQueueBackend, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../../../shared/testing/redis.js";
 import { LeanWorker } from "../../../src/jobs/lean-worker.js";
+import { sharedWorkerBackend } from "../../../src/jobs/worker-backend.js";
 import { CLEAR_MARKER_IF_IDLE } from "../../../src/lua/index.js";
 
 type Process = (job: Job) => Promise<unknown>;
@@ -21,23 +22,29 @@ afterEach(async () => {
 });
 
 /** A LeanWorker (or BullMQ's Worker) on a fresh queue, running, and a producer for it. */
-async function setup(process: Process, options: { plain?: boolean; concurrency?: number } = {}) {
+async function setup(
+  process: Process,
+  options: { plain?: boolean; concurrency?: number; shared?: Redis } = {},
+) {
   const prefix = uniquePrefix("lean");
-  const connection = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+  const connection = options.shared ?? new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
   const queue = new Queue("q", { connection: new Redis(testRedisUrl()), prefix });
   const Kind = options.plain ? Worker : LeanWorker;
   // A long drain delay: a job that only a BZPOPMIN timeout would find makes the test time out.
-  const worker = new Kind("q", process, {
+  const workerOptions = {
     connection,
     prefix,
     concurrency: options.concurrency ?? 16,
     autorun: false,
     drainDelay: 30,
-  });
+  };
+  const worker = options.shared
+    ? new LeanWorker("q", process, workerOptions, sharedWorkerBackend)
+    : new Kind("q", process, workerOptions);
   cleanups.push(async () => {
     await worker.close(true);
     await queue.close();
-    connection.disconnect();
+    if (!options.shared) connection.disconnect();
   });
   void worker.run();
   await worker.waitUntilReady();
@@ -108,6 +115,53 @@ describe("LeanWorker", () => {
     expect(plain.moveToActive).toBeGreaterThan(lean.moveToActive + 0.5);
     expect(plain.wakeUps).toBeGreaterThan(lean.wakeUps + 0.3);
   });
+
+  it("keeps one fetch and one wake-up per job for each of three queues whose workers share one connection", async () => {
+    // A fleet bridge runs one worker per server on one shared connection (worker-backend.ts): the
+    // fetch/marker pairing must follow each fetch to its own queue, and the blocking connections
+    // (BZPOPMIN only) carry none of BullMQ's scripts.
+    const shared = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+    cleanups.push(async () => shared.disconnect());
+    const queues = [];
+    for (let i = 0; i < 3; i++) queues.push(await setup(echo, { shared }));
+    for (const { run } of queues) for (let n = 0; n < 3; n++) await run({ n });
+    const counts = await Promise.all(queues.map(({ prefix }) => countCommands(prefix)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const c of counts) c.reset();
+    const jobs = 20;
+    await Promise.all(
+      queues.map(async ({ run }) => {
+        for (let n = 0; n < jobs; n++) expect(await run({ n })).toBe(n);
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (const c of counts) {
+      expect(c.get("evalsha/11") / jobs).toBeLessThanOrEqual(1.1);
+      expect(c.get("bzpopmin") / jobs).toBeLessThanOrEqual(1.1);
+      // One marker check per fetch, for the fetching queue only (not one per worker on the connection).
+      expect(c.get("evalsha/3") / jobs).toBeLessThanOrEqual(1.1);
+    }
+    const scripts = (client: unknown) => Object.keys((client as { scriptsSet?: object }).scriptsSet ?? {});
+    expect(scripts(shared).some((name) => name.startsWith("moveToActive:"))).toBe(true);
+    for (const { worker } of queues)
+      expect(scripts(await (worker.getBackend() as RedisQueueBackend).blockingClient)).toEqual([]);
+  }, 60_000);
+
+  it("leaves nothing behind on a shared connection when its workers close (leases taken and given up)", async () => {
+    const shared = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
+    cleanups.push(async () => shared.disconnect());
+    const listeners = () => shared.eventNames().map((name) => shared.listenerCount(name));
+    const first = await setup(echo, { shared });
+    await first.run({ n: 0 });
+    const before = listeners();
+    for (let i = 0; i < 10; i++) {
+      const { worker, run } = await setup(echo, { shared });
+      expect(await run({ n: i })).toBe(i);
+      await worker.close();
+    }
+    expect(listeners()).toEqual(before);
+    expect(shared.status).toBe("ready");
+  }, 60_000);
 
   it("starts a job added while another runs, before that one finishes", async () => {
     let secondStarted: () => void = () => undefined;
