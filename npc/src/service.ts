@@ -2,8 +2,10 @@
  * The NPC service: definitions (hot-reloaded); one lease per NPC so that, with several processes,
  * each NPC has exactly one owner (ingest/ownership.ts); the consumer-group readers (every process
  * routes the sources into per-NPC inboxes; the owner reads its NPCs' inboxes: ingest/readers.ts);
- * for each owned NPC a responder, its presence in the world (summoned when taken over, on reload,
- * killed on removal) and its proximity messages from the player tracker (refreshed on a timer).
+ * for each owned NPC a responder, its presence in the world (world/placement.ts: summoned when taken
+ * over, on reload, again when gone; killed on removal), the policy file kept in step with the
+ * definitions (definitions/policy-sync.ts) and its proximity messages from the player tracker
+ * (refreshed on a timer).
  * The NPCs turn on once the LLM servers they use are ready (llm/readiness.ts): until then nothing
  * is read, owned or said, and the readiness is checked in the background.
  * Built from a config and a Redis connection; no globals.
@@ -21,9 +23,8 @@ import { ConversationHistory } from "./conversation/history.js";
 import { NpcResponder } from "./conversation/responder.js";
 import { Router } from "./conversation/router.js";
 import { Semaphore, TokenBuckets } from "./conversation/token-bucket.js";
-import { definitionChanges, type NpcChange } from "./definitions/changes.js";
-import { npcClientId } from "./definitions/command-patterns.js";
-import { mergePolicyFile } from "./definitions/policy-file.js";
+import { definitionChanges } from "./definitions/changes.js";
+import { applyToPolicy, warnIfNoClient } from "./definitions/policy-sync.js";
 import type { NpcDefinition } from "./definitions/schema.js";
 import { DefinitionStore } from "./definitions/store.js";
 import { FanOut, lineEntryFields, linesStream } from "./ingest/fan-out.js";
@@ -38,15 +39,11 @@ import { createMetrics, type NpcMetrics } from "./ops/metrics.js";
 import { duplicateConnection } from "./redis-writes.js";
 import { nearestPlayer } from "./world/nearest-player.js";
 import { Perception } from "./world/perception.js";
+import { Placement } from "./world/placement.js";
 import { PlayerTracker } from "./world/player-tracker.js";
-import { entityPresent } from "./world/presence.js";
 import { Proximity } from "./world/proximity.js";
 
 const CONSUMER_GROUP = "npc";
-
-/** A summon refused while the bridge has not yet read the re-merged policy is tried again this often. */
-const POLICY_RETRY_MS = 500;
-const POLICY_RETRIES = 20;
 
 export interface NpcState {
   npc: NpcDefinition;
@@ -80,6 +77,7 @@ export class NpcService {
   private readonly npcBuckets: TokenBuckets;
   private readonly proximity: Proximity;
   private readonly perception: Perception;
+  private readonly placement: Placement;
   private timer: NodeJS.Timeout | undefined;
   private presenceTimer: NodeJS.Timeout | undefined;
   private policy: PolicyStore | undefined;
@@ -112,6 +110,7 @@ export class NpcService {
     this.executor = new ActionExecutor(this.jobs, logger, config.jobs.timeoutMs, (npc) =>
       nearestPlayer(this.tracker.players(npc.location.serverId), npc),
     );
+    this.placement = new Placement(this.jobs, this.executor, config.jobs.timeoutMs, logger);
     this.perception = new Perception(
       this.jobs,
       this.tracker,
@@ -262,10 +261,10 @@ export class NpcService {
   /** Definitions changed (or start): owned NPCs updated or re-placed, leases, the sources read. */
   private async apply(next: NpcDefinition[], previous: NpcDefinition[]): Promise<void> {
     const changes = definitionChanges(previous, next);
-    this.mergePolicy(next, changes);
+    applyToPolicy(this.config, next, changes, this.logger);
     const changed = new Map(changes.map((c) => [c.id, c]));
     for (const npc of next) {
-      this.checkPolicy(npc);
+      warnIfNoClient(this.policy?.current(), npc, this.config.policyFile, this.logger);
       const responder = this.responders.get(npc.id);
       if (!responder) continue; // not ours: its owner applies the change
       responder.update(npc);
@@ -280,29 +279,6 @@ export class NpcService {
     await this.readers.readServers(next.map((n) => n.location.serverId));
     for (const s of new Set(next.map((n) => n.location.serverId))) void this.refreshPositions(s);
     await this.publishRegistry(next);
-  }
-
-  /**
-   * With NPC_POLICY_MERGE, the bridge's policy file gets the NPCs' roles as the file now defines
-   * them (a renamed NPC's summon and speech, its new commands), and every change is logged.
-   */
-  private mergePolicy(next: NpcDefinition[], changes: NpcChange[]): void {
-    if (changes.length === 0) return;
-    let merged = false;
-    if (this.config.policyMerge) {
-      try {
-        merged = mergePolicyFile(this.config.policyFile, next);
-      } catch (error) {
-        this.logger.error(
-          { err: (error as Error).message, policy: this.config.policyFile },
-          "could not merge the NPCs' roles into the policy file: the bridge keeps the previous ones",
-        );
-      }
-    }
-    this.logger.info(
-      { changes: changes.map(({ id, change, fields }) => ({ id, change, fields })), policyMerged: merged },
-      "NPC definitions applied",
-    );
   }
 
   /** This process now owns the NPC: its inbox's pending entries, a responder, its presence. */
@@ -357,56 +333,16 @@ export class NpcService {
     });
   }
 
-  /**
-   * Places the NPC: summoned alone when the world says its entity (as `previous` placed it) is not
-   * there, else after a kill of the old copies. A summon the bridge refuses is tried again for a while: after a reload the bridge
-   * reads the re-merged policy within its file poll.
-   */
-  private async summon(npc: NpcDefinition, previous: NpcDefinition = npc): Promise<void> {
-    const present = await entityPresent(
-      this.jobs,
-      previous, // the entity in the world is the one the previous definition summoned
-      this.executor.clientOf(npc),
-      this.config.jobs.timeoutMs,
-      this.logger,
-    );
-    let result = await this.executor.summon(npc, present !== false);
-    for (let i = 0; i < POLICY_RETRIES && !result.ok && result.error?.code === "PERMISSION_DENIED"; i++) {
-      if (this.definitions.get(npc.id) !== npc || !this.responders.has(npc.id)) return; // superseded
-      await new Promise((r) => setTimeout(r, POLICY_RETRY_MS));
-      result = await this.executor.summon(npc, false);
-    }
-    if (!result.ok) {
-      this.logger.warn(
-        { npc: npc.id, error: result.error, command: result.command },
-        "could not place the NPC in the world",
-      );
-    } else this.logger.info({ npc: npc.id, at: npc.location }, "NPC placed in the world");
-  }
-
-  private checkPolicy(npc: NpcDefinition): void {
-    const policy = this.policy?.current();
-    if (policy && !policy.clientById(npcClientId(npc))) {
-      this.logger.warn(
-        { npc: npc.id },
-        `policy client '${npcClientId(npc)}' is missing from ${this.config.policyFile}: the bridge will refuse this NPC's jobs; run 'minecraft-npc policy --merge ${this.config.policyFile}'`,
-      );
-    }
+  private summon(npc: NpcDefinition, previous: NpcDefinition = npc): Promise<void> {
+    const superseded = () => this.definitions.get(npc.id) !== npc || !this.responders.has(npc.id);
+    return this.placement.place(npc, previous, superseded);
   }
 
   /** Owned NPCs whose entity is gone (killed, lost with its chunk) are summoned again. */
   private async checkPresence(): Promise<void> {
     for (const responder of this.responders.values()) {
       const npc = responder.npc;
-      if (this.executor.isPlacing(npc)) continue;
-      const present = await entityPresent(
-        this.jobs,
-        npc,
-        this.executor.clientOf(npc),
-        this.config.jobs.timeoutMs,
-        this.logger,
-      );
-      if (present !== false || this.responders.get(npc.id) !== responder) continue;
+      if (!(await this.placement.gone(npc)) || this.responders.get(npc.id) !== responder) continue;
       this.logger.warn({ npc: npc.id, at: npc.location }, "the NPC's entity is gone: summoning it again");
       void this.summon(npc);
     }
