@@ -128,12 +128,25 @@ export class JobClient {
     this.inbox.start();
     if (!sq.isReady) await guardRedis(this.options.redis, "waiting for the queue", () => sq.ready);
     const options = jobOptions(envelope.id, this.options.retention);
-    const added = await guardRedis(this.options.redis, "adding the job", () =>
-      sq.queue.add(op, data, flight ? { ...options, deduplication: { id: flight } } : options),
-    );
+    // Waiting starts before the add: a fast job's reply can reach the inbox before the add's answer,
+    // and a reply nobody waits for yet would be seen only by the sweep, a second or two later.
+    const result = this.waitFor(sq.queue, envelope.id, timeoutMs, flight && `${serverId}\n${flight}`);
+    let added: Job;
+    try {
+      added = await guardRedis(this.options.redis, "adding the job", () =>
+        sq.queue.add(op, data, flight ? { ...options, deduplication: { id: flight } } : options),
+      );
+    } catch (error) {
+      result.catch(() => undefined);
+      this.settle(envelope.id, undefined, BridgeError.from(error));
+      throw error;
+    }
     const jobId = added.id ?? envelope.id;
-    const result = this.waitFor(sq.queue, jobId, timeoutMs, flight && `${serverId}\n${flight}`);
-    if (jobId !== envelope.id) await this.join(serverId, sq.queue, jobId);
+    if (jobId !== envelope.id) {
+      // Another producer's identical read is in flight: wait for that job instead.
+      this.retarget(envelope.id, jobId);
+      await this.join(serverId, sq.queue, jobId);
+    }
     this.options.logger.debug(
       { jobId, serverId, op, client: client.id, joined: jobId !== envelope.id },
       "job queued",
@@ -233,12 +246,31 @@ export class JobClient {
         },
       };
       const timer = setTimeout(() => {
-        pending.waiters.delete(waiter);
-        if (pending.waiters.size === 0) this.forget(jobId, pending);
+        this.leave(waiter);
         resolve(TIMED_OUT);
       }, timeoutMs);
       pending.waiters.add(waiter);
     });
+  }
+
+  /** A waiter whose deadline passed stops waiting (under whichever job id it waits now). */
+  private leave(waiter: Waiter): void {
+    for (const [jobId, p] of this.pending) {
+      if (!p.waiters.delete(waiter)) continue;
+      if (p.waiters.size === 0) this.forget(jobId, p);
+      return;
+    }
+  }
+
+  /** The waits for job `from` (never created: deduplicated) become waits for the job `to`. */
+  private retarget(from: string, to: string): void {
+    const p = this.pending.get(from);
+    if (!p) return;
+    this.pending.delete(from);
+    const existing = this.pending.get(to);
+    if (existing) for (const w of p.waiters) existing.waiters.add(w);
+    else this.pending.set(to, p);
+    if (p.flight && this.flights.get(p.flight) === from) this.flights.set(p.flight, to);
   }
 
   private forget(jobId: string, p: Pending): void {

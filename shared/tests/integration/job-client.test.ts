@@ -14,7 +14,7 @@ import {
   verifyJob,
 } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
-import { type Job, UnrecoverableError, Worker } from "bullmq";
+import { type Job, Queue, UnrecoverableError, Worker } from "bullmq";
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { testRedisUrl, uniquePrefix } from "../../testing/redis.js";
@@ -34,6 +34,8 @@ describe("JobClient outcomes", () => {
     const redis = new Redis(testRedisUrl(), { maxRetriesPerRequest: 1 });
     const workerRedis = new Redis(testRedisUrl(), { maxRetriesPerRequest: null });
     const seen: string[] = [];
+    /** Jobs whose reply has been pushed to their reply list. */
+    const replied = new Set<string>();
     const worker = new Worker(
       commandQueueName("s1"),
       async (job) => {
@@ -46,7 +48,11 @@ describe("JobClient outcomes", () => {
       reply && job.data.replyTo
         ? workerRedis.lpush(redisKeys(prefix).reply(job.data.replyTo), JSON.stringify(message))
         : undefined;
-    worker.on("completed", (job, returnvalue) => void push(job, { jobId: job.id, ok: true, returnvalue }));
+    worker.on(
+      "completed",
+      (job, returnvalue) =>
+        void push(job, { jobId: job.id, ok: true, returnvalue })?.then(() => replied.add(job.id!)),
+    );
     worker.on("failed", (job, error) => {
       if (job?.finishedOn) void push(job, { jobId: job.id, ok: false, failedReason: error.message });
     });
@@ -62,7 +68,7 @@ describe("JobClient outcomes", () => {
     cleanups.push(() => workerRedis.quit());
     cleanups.push(() => redis.quit());
     cleanups.push(() => worker.close());
-    return { jobs, seen, redis, prefix };
+    return { jobs, seen, redis, prefix, replied };
   }
 
   const players = { success: true, data: { players: ["Steve"], online: 1, max: 20 } };
@@ -86,6 +92,28 @@ describe("JobClient outcomes", () => {
     expect(new Set(seen.slice(0, 3))).toEqual(new Set([idA]));
     expect(idB).not.toBe(idA);
     expect(await redis.exists(redisKeys(prefix).reply(idA!), redisKeys(prefix).reply(idB!))).toBe(0);
+  });
+
+  it("takes a reply that arrives before the add's own answer (the job gone by then: no sweep could find it)", async () => {
+    const { jobs, replied } = setup(async () => players, true);
+    const a = jobs("a");
+    cleanups.push(() => a.close());
+    // The add answers only once the job ran, its reply was pushed and read, and the job was removed.
+    const add = Queue.prototype.add;
+    cleanups.push(async () => {
+      Queue.prototype.add = add;
+    });
+    Queue.prototype.add = async function (this: Queue, ...args: Parameters<Queue["add"]>) {
+      const job = await add.apply(this, args);
+      for (let i = 0; i < 500 && !replied.has(job.id!); i++) await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 100));
+      await job.remove();
+      return job;
+    } as Queue["add"];
+    expect(await a.run("s1", "get_online_players", {}, client, 3_000)).toMatchObject({
+      status: "completed",
+      data: players.data,
+    });
   });
 
   it("settles a job that finished without a reply by reading it from the queue", async () => {
