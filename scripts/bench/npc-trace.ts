@@ -11,6 +11,12 @@ import { Queue } from "bullmq";
 import { NpcResponder } from "../../npc/src/conversation/responder.js";
 import type { NpcService } from "../../npc/src/service.js";
 
+/** GroupReader's private read loop, as readOnce(handler, loop, id) receives it. */
+interface ReadLoop {
+  connection: { call: (...a: unknown[]) => Promise<unknown> };
+  streams: string[];
+}
+
 interface BatchTrace {
   npc: string;
   lines: number[];
@@ -168,27 +174,24 @@ export class NpcTrace {
     const g = GroupReader.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
     const readOnce = g.readOnce!;
     g.readOnce = async function (this: GroupReader, ...a: unknown[]) {
-      const [handler, id] = a as [unknown, string];
+      const [handler, loop, id] = a as [unknown, ReadLoop, string];
       let count = 0;
       const counting = (entry: unknown) => {
         count++;
         return (handler as (e: unknown) => unknown)(entry);
       };
       const started = now();
-      const connection = (
-        this as unknown as { options: { connection: { call: (...a: unknown[]) => Promise<unknown> } } }
-      ).options.connection;
+      const connection = loop.connection;
       let replied = started;
       const call = connection.call;
-      connection.call = async (...a: unknown[]) => {
-        const r = await call.apply(connection, a);
+      connection.call = async (...c: unknown[]) => {
+        const r = await call.apply(connection, c);
         replied = now();
         return r;
       };
-      const result = await readOnce.call(this, counting, id);
+      const result = await readOnce.call(this, counting, loop, id);
       connection.call = call;
-      const streams = (this as unknown as { options: { streams: string[] } }).options.streams;
-      const kind = streams.length > 2 ? "inbox" : "source";
+      const kind = loop.streams.length > 2 ? "inbox" : "source";
       if (self.active && count > 0) {
         self.reads[kind]!.push(count);
         self.reads[`${kind} XREADGROUP wait`]!.push(replied - started);

@@ -144,7 +144,11 @@ const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
 if (process.env.NPC_COALESCE !== "0") coalesceRedisWrites(redis); // as main.ts does; 0: the comparison without
 global.gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
-const service = new NpcService(config, redis, createLogger({ name: "npc", level: "silent" }));
+const service = new NpcService(
+  config,
+  redis,
+  createLogger({ name: "npc", level: process.env.NPC_BENCH_LOG ?? "silent" }),
+);
 const trace = values.trace ? new NpcTrace(service) : undefined;
 await service.start();
 for (let i = 1; i < SERVICES; i++) await startPeer("npc", { env: serviceEnv(`bench${i}`) });
