@@ -5,19 +5,13 @@
  * no path around the queue, and the bridge checks the NPC's role again.
  */
 import { canonicalWorld, OPERATIONS, type Operation } from "@mcp-bridge/shared";
-import type { NpcDefinition } from "../definitions/schema.js";
+import { NPC_TOOLS, type NpcDefinition } from "../definitions/schema.js";
 import type { ToolRequest } from "../parser/tag-parser.js";
 import { distanceFromNpc } from "../world/player-tracker.js";
 
 /** Read tools a model may call, when the NPC's `tools` lists them. Writes go through <function>. */
-const MODEL_TOOLS = [
-  "get_online_players",
-  "get_player_info",
-  "get_world_info",
-  "get_server_info",
-  "get_nearby_mobs",
-] as const;
-type ModelTool = (typeof MODEL_TOOLS)[number];
+type ModelTool = Exclude<(typeof NPC_TOOLS)[number], "execute_command">;
+const MODEL_TOOLS = NPC_TOOLS.filter((t): t is ModelTool => t !== "execute_command");
 
 /** get_world_info scans every block of its cube in the game: a model's scan stays this small. */
 const MODEL_WORLD_INFO_MAX_RADIUS = 8;

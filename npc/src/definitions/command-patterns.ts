@@ -9,7 +9,7 @@
  */
 import { CommandGate, MAX_COMMAND_LENGTH, OPERATOR_ITEMS, Policy, patternProblem } from "@mcp-bridge/shared";
 import { killCommand, NAME_COLOR, npcTag, summonCommand, summonHere } from "../world/minecraft-commands.js";
-import { ALWAYS_DENIED, type NpcDefinition } from "./schema.js";
+import { ALWAYS_DENIED, NPC_TOOLS, type NpcDefinition } from "./schema.js";
 
 /**
  * No operator item (shared OPERATOR_ITEMS) anywhere in the command, as a whole id (checked once, in
@@ -149,14 +149,7 @@ export const npcClientId = (npc: Pick<NpcDefinition, "id">) => `npc:${npc.id}`;
  * `get_nearby_mobs` (the mobs it perceives, world/nearby-mobs.ts). The
  * NPC's `tools` limit its model (<function>, <tool>): the service checks them before queuing.
  */
-const SERVICE_TOOLS = [
-  "execute_command",
-  "get_online_players",
-  "get_player_info",
-  "get_world_info",
-  "get_server_info",
-  "get_nearby_mobs",
-] as const;
+const SERVICE_TOOLS = NPC_TOOLS;
 
 /**
  * The policy document part for these NPCs: one role and one client `npc:<id>` each. The bridge's

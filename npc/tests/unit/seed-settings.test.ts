@@ -3,7 +3,7 @@
  * (a ceiling over commands and tool calls) and `priorityWeights` (the order of waiting messages).
  */
 import { describe, expect, it } from "vitest";
-import { checkCalls, showResult } from "../../src/actions/tool-calls.js";
+import { checkCalls } from "../../src/actions/tool-calls.js";
 import { ConversationQueue } from "../../src/conversation/conversation-queue.js";
 import type { IncomingMessage } from "../../src/conversation/message.js";
 import { systemPrompt } from "../../src/conversation/prompt.js";
