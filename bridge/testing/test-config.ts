@@ -10,6 +10,7 @@ import { type BridgeConfig, loadConfig } from "../src/config.js";
 import { PASSWORD } from "./mod-peer.js";
 
 export const JOB_SECRET = "test-job-secret-0123456789";
+export const EVENTS_TOKEN = "events-token-0123456789";
 
 export function writePolicy(): string {
   const dir = mkdtempSync(join(tmpdir(), "bridge-policy-"));
@@ -41,7 +42,7 @@ export function testConfig(rconPort: number, overrides: Record<string, string> =
     MC_RCON_HOST: "127.0.0.1",
     MC_RCON_PORT: String(rconPort),
     MC_RCON_PASSWORD: PASSWORD,
-    MC_EVENTS_TOKEN: "events-token-0123456789",
+    MC_EVENTS_TOKEN: EVENTS_TOKEN,
     RCON_RECONNECT_BASE_MS: "50",
     RCON_RECONNECT_MAX_MS: "200",
     RCON_TIMEOUT_MS: "2000",

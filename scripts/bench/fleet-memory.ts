@@ -11,8 +11,8 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { redisKeys } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
-import { kill, startChild } from "../../bridge/testing/bridge-processes.js";
-import { ModPeer, PASSWORD } from "../../bridge/testing/mod-peer.js";
+import { childEnv, kill, startChild, writeServersFile } from "../../bridge/testing/bridge-processes.js";
+import { ModPeer } from "../../bridge/testing/mod-peer.js";
 import { testConfig } from "../../bridge/testing/test-config.js";
 import { until } from "../../shared/testing/processes.js";
 
@@ -24,7 +24,6 @@ const STANDBY = arg("standby", "0") === "1";
 const SNAPSHOT = arg("snapshot", "");
 /** The bridges' V8 young generation cap (--max-semi-space-size, MiB); 0: V8's default. */
 const SEMI_SPACE = Number(arg("semi-space", "0"));
-const EVENTS_TOKEN = "events-token-0123456789";
 
 const dir = mkdtempSync(join(tmpdir(), "bench-fleet-memory-"));
 const ids = Array.from({ length: SERVERS }, (_, i) => `mem${i}`);
@@ -37,39 +36,22 @@ const status = (pid: number, field: string) =>
   1024;
 const round = (n: number, digits = 2) => Number(n.toFixed(digits));
 
-const serversFile = (list: string[]) => {
-  const file = join(dir, `servers-${list.length}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      list.map((id, i) => {
-        writeFileSync(join(dir, `${id}.log`), "");
-        return {
-          id,
-          rconHost: "127.0.0.1",
-          rconPort: ports[i],
-          rconPassword: PASSWORD,
-          eventsToken: EVENTS_TOKEN,
-          logFile: join(dir, `${id}.log`),
-        };
-      }),
-    ),
+const serversFile = (list: string[]) =>
+  writeServersFile(
+    join(dir, `servers-${list.length}.json`),
+    list.map((id, i) => {
+      writeFileSync(join(dir, `${id}.log`), "");
+      return { id, rconPort: ports[i]!, logFile: join(dir, `${id}.log`) };
+    }),
   );
-  return file;
-};
-const env = (file: string, prefix: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  ...process.env,
-  CHILD_VANILLA: "1",
-  REDIS_URL: config.redisUrl,
-  REDIS_PREFIX: prefix,
-  JOB_SECRET: config.jobSecret,
-  POLICY_FILE: config.policyFile,
-  BRIDGE_SERVERS_FILE: file,
-  LEASE_TTL_MS: "5000",
-  LOG_LEVEL: "warn",
-  OWNER_NAME: "mem",
-  ...extra,
-});
+const env = (file: string, prefix: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =>
+  childEnv({ ...config, redisPrefix: prefix }, "mem", {
+    CHILD_VANILLA: "1",
+    BRIDGE_SERVERS_FILE: file,
+    LEASE_TTL_MS: "5000",
+    LOG_LEVEL: "warn",
+    ...extra,
+  });
 const redis = new Redis(config.redisUrl);
 const measure = async (count: number, prefix: string) => {
   const keys = redisKeys(prefix);

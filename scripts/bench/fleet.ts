@@ -19,9 +19,9 @@ import { join } from "node:path";
 import { createLogger, redisKeys } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import { Redis } from "ioredis";
-import { kill, startChild } from "../../bridge/testing/bridge-processes.js";
+import { childEnv, kill, startChild, writeServersFile } from "../../bridge/testing/bridge-processes.js";
 import { ModPeer, PASSWORD } from "../../bridge/testing/mod-peer.js";
-import { testConfig } from "../../bridge/testing/test-config.js";
+import { EVENTS_TOKEN, testConfig } from "../../bridge/testing/test-config.js";
 import { DEVSERVER_JAR, type RunningDevserver, startDevserver } from "../../shared/testing/devserver.js";
 import { until } from "../../shared/testing/processes.js";
 import { percentiles } from "./chain-stats.js";
@@ -38,7 +38,6 @@ const EVENT_RATE = arg("event-rate", 2000);
 /** The bridges' --max-semi-space-size (MiB), as docker-compose.ha.yml runs them; 0: V8's default. */
 const SEMI_SPACE = arg("semi-space", 8);
 const CLIENT = { id: "alice", role: "admin" };
-const EVENTS_TOKEN = "events-token-0123456789";
 
 const ids = Array.from({ length: SERVERS }, (_, i) => `fleet${i}`);
 const dir = mkdtempSync(join(tmpdir(), "bench-fleet-"));
@@ -62,36 +61,19 @@ for (const peer of peers) ports.push(await peer.server.listen());
 for (const id of ids) writeFileSync(logOf(id), "");
 
 const config = testConfig(ports[0]!);
-const serversFile = (list: string[]) => {
-  const file = join(dir, `servers-${list.length}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      list.map((id) => ({
-        id,
-        rconHost: "127.0.0.1",
-        rconPort: ports[ids.indexOf(id)],
-        rconPassword: PASSWORD,
-        eventsToken: EVENTS_TOKEN,
-        logFile: logOf(id),
-      })),
-    ),
+const serversFile = (list: string[]) =>
+  writeServersFile(
+    join(dir, `servers-${list.length}.json`),
+    list.map((id) => ({ id, rconPort: ports[ids.indexOf(id)]!, logFile: logOf(id) })),
   );
-  return file;
-};
-const env = (owner: string, file: string, prefix = config.redisPrefix): NodeJS.ProcessEnv => ({
-  ...process.env,
-  CHILD_VANILLA: "1",
-  REDIS_URL: config.redisUrl,
-  REDIS_PREFIX: prefix,
-  JOB_SECRET: config.jobSecret,
-  POLICY_FILE: config.policyFile,
-  BRIDGE_SERVERS_FILE: file,
-  LEASE_TTL_MS: String(TTL_MS),
-  LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "warn",
-  OWNER_NAME: owner,
-  ...(SEMI_SPACE > 0 && { NODE_OPTIONS: `--max-semi-space-size=${SEMI_SPACE}` }),
-});
+const env = (owner: string, file: string, prefix = config.redisPrefix): NodeJS.ProcessEnv =>
+  childEnv({ ...config, redisPrefix: prefix }, owner, {
+    CHILD_VANILLA: "1",
+    BRIDGE_SERVERS_FILE: file,
+    LEASE_TTL_MS: String(TTL_MS),
+    LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "warn",
+    ...(SEMI_SPACE > 0 && { NODE_OPTIONS: `--max-semi-space-size=${SEMI_SPACE}` }),
+  });
 const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
 const keys = redisKeys(config.redisPrefix);
 const jobs = new JobClient({

@@ -4,19 +4,14 @@ import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { until } from "../../../../shared/testing/processes.js";
 import type { BridgeConfig } from "../../../src/config.js";
-import { kill, startChild } from "../../../testing/bridge-processes.js";
+import { childEnv, kill, startChild } from "../../../testing/bridge-processes.js";
 import { ModPeer } from "../../../testing/mod-peer.js";
 import { testConfig } from "../../../testing/test-config.js";
 import { Producer } from "../jobs/producer.js";
 
 function envOf(config: BridgeConfig, port: number, owner: string, vanilla = false): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
+  return childEnv(config, owner, {
     CHILD_VANILLA: vanilla ? "1" : "0",
-    REDIS_URL: config.redisUrl,
-    REDIS_PREFIX: config.redisPrefix,
-    JOB_SECRET: config.jobSecret,
-    POLICY_FILE: config.policyFile,
     MC_SERVER_ID: "s1",
     MC_RCON_HOST: "127.0.0.1",
     MC_RCON_PORT: String(port),
@@ -24,8 +19,7 @@ function envOf(config: BridgeConfig, port: number, owner: string, vanilla = fals
     MC_EVENTS_TOKEN: config.servers[0]!.eventsToken,
     LEASE_TTL_MS: "1000",
     LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "silent",
-    OWNER_NAME: owner,
-  };
+  });
 }
 
 interface Setup {

@@ -7,7 +7,6 @@
  * on its server, and no server ever sees two connections at once.
  */
 import type { ChildProcess } from "node:child_process";
-import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { redisKeys } from "@mcp-bridge/shared";
@@ -15,8 +14,8 @@ import type { Job } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import { until } from "../../../../shared/testing/processes.js";
-import { kill, startChild } from "../../../testing/bridge-processes.js";
-import { ModPeer, PASSWORD } from "../../../testing/mod-peer.js";
+import { childEnv, kill, startChild, writeServersFile } from "../../../testing/bridge-processes.js";
+import { ModPeer } from "../../../testing/mod-peer.js";
 import { testConfig } from "../../../testing/test-config.js";
 import { Producer } from "../jobs/producer.js";
 
@@ -35,32 +34,18 @@ describe("a fleet of three bridges over twelve servers", () => {
   it("spreads the leases evenly, hands a killed bridge's servers to the survivors within 2 x TTL, runs every job once", async () => {
     const ports = await Promise.all(peers.map((p) => p.server.listen()));
     const config = testConfig(ports[0]!);
-    const serversFile = join(tmpdir(), `fleet-${process.pid}-${Date.now()}.json`);
-    writeFileSync(
-      serversFile,
-      JSON.stringify(
-        ids.map((id, i) => ({
-          id,
-          rconHost: "127.0.0.1",
-          rconPort: ports[i],
-          rconPassword: PASSWORD,
-          eventsToken: "events-token-0123456789",
-        })),
-      ),
+    const serversFile = writeServersFile(
+      join(tmpdir(), `fleet-${process.pid}-${Date.now()}.json`),
+      ids.map((id, i) => ({ id, rconPort: ports[i]! })),
     );
-    const env = (owner: string): NodeJS.ProcessEnv => ({
-      ...process.env,
-      REDIS_URL: config.redisUrl,
-      REDIS_PREFIX: config.redisPrefix,
-      JOB_SECRET: config.jobSecret,
-      POLICY_FILE: config.policyFile,
-      BRIDGE_SERVERS_FILE: serversFile,
-      LEASE_TTL_MS: String(TTL_MS),
-      RCON_RECONNECT_BASE_MS: "50",
-      RCON_RECONNECT_MAX_MS: "200",
-      LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "silent",
-      OWNER_NAME: owner,
-    });
+    const env = (owner: string): NodeJS.ProcessEnv =>
+      childEnv(config, owner, {
+        BRIDGE_SERVERS_FILE: serversFile,
+        LEASE_TTL_MS: String(TTL_MS),
+        RCON_RECONNECT_BASE_MS: "50",
+        RCON_RECONNECT_MAX_MS: "200",
+        LOG_LEVEL: process.env.CHILD_LOG_LEVEL ?? "silent",
+      });
     const redis = new Redis(config.redisUrl);
     const producers = ids.map((id) => new Producer(config, id));
     await Promise.all(producers.map((p) => p.ready()));
