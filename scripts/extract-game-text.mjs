@@ -134,8 +134,11 @@ const DEVSERVER_KEYS = [
   "commands.kill.success.multiple",
   "entity.minecraft.villager",
 ];
-/** Keys only some of the devserver's versions have (26.1's day timeline replaced `time query daytime`). */
-const DEVSERVER_KEYS_OF = { 26.1: ["commands.time.query.timeline"] };
+/**
+ * Keys only some of the devserver's versions have: 26.1's day timeline replaced `time query daytime`,
+ * and its `time query gametime` answers with a key of its own ("The game time is %s tick(s)").
+ */
+const DEVSERVER_KEYS_OF = { 26.1: ["commands.time.query.timeline", "commands.time.query.gametime"] };
 const DEVSERVER_PREFIXES = ["death.", "commands.version."];
 
 function pick(strings, keys, version) {

@@ -40,11 +40,14 @@ class GameVersionsTest {
             assertEquals("Set the time to 13000", server.runCommand("time set night"));
             assertEquals("Timeline minecraft:day is at 13000 tick(s)", server.runCommand("time query day"));
             assertTrue(server.runCommand("time query daytime").startsWith("Incorrect argument for command"));
+            // minecraft-data 26.1's en_us: commands.time.query.gametime, no longer commands.time.query.
+            assertTrue(server.runCommand("time query gametime").matches("The game time is \\d+ tick\\(s\\)"));
         }
         try (Devserver server = TestServers.start("--players", "Steve", "--mc-version", "1.21.11")) {
             assertEquals("Set the time to 13000", server.runCommand("time set night"));
             assertEquals("The time is 13000", server.runCommand("time query daytime"));
             assertEquals("The time is 0", server.runCommand("time query day"));
+            assertTrue(server.runCommand("time query gametime").matches("The time is \\d+"));
         }
     }
 

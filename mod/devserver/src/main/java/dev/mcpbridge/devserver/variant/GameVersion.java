@@ -56,7 +56,8 @@ public enum GameVersion {
 
     /**
      * From 26.1 (26.1-snapshot-3, data version 4767) the day is a timeline: {@code time query daytime} is
-     * gone and {@code time query day} answers "Timeline minecraft:day is at N tick(s)".
+     * gone and {@code time query day} answers "Timeline minecraft:day is at N tick(s)" (and, with the same
+     * rework of clocks, {@code time query gametime} "The game time is N tick(s)").
      */
     public boolean hasDayTimeline() {
         return dataVersion >= 4767;

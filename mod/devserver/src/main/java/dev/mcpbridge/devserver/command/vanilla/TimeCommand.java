@@ -7,8 +7,9 @@ import dev.mcpbridge.devserver.command.CommandReader;
 import dev.mcpbridge.devserver.command.CommandSyntaxException;
 
 /**
- * {@code time query daytime|gametime|day}: "The time is N" (from 26.1 there is no daytime, and day answers
- * with the day timeline: "Timeline minecraft:day is at N tick(s)"); {@code time set
+ * {@code time query daytime|gametime|day}: "The time is N" (from 26.1 there is no daytime, day answers
+ * with the day timeline: "Timeline minecraft:day is at N tick(s)", and gametime with a key of its own:
+ * "The game time is N tick(s)", as minecraft-data 26.1's en_us has it); {@code time set
  * day|noon|night|midnight|<ticks>}: "Set the time to N" (vanilla's values: day 1000, noon 6000, night 13000,
  * midnight 18000).
  */
@@ -34,7 +35,9 @@ public final class TimeCommand implements Command {
             case "gametime" -> (int) (ctx.world().gameTime() % Integer.MAX_VALUE);
             default -> (int) (dayTime / 24000L % Integer.MAX_VALUE);
         };
-        ctx.send(ctx.tr("commands.time.query", value));
+        // 26.1 gave gametime a wording of its own; daytime (gone there) and day kept "The time is N" before.
+        String key = timeline && what.equals("gametime") ? "commands.time.query.gametime" : "commands.time.query";
+        ctx.send(ctx.tr(key, value));
         return value;
     }
 
