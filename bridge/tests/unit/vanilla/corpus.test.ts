@@ -35,6 +35,7 @@ function read(command: string, entry: Entry): unknown {
   const { answer, expect: want } = entry;
   switch (command) {
     case "list":
+    case "list uuids":
       return parseList(answer, profile);
     case "version":
       return profileFromVersionAnswer(answer);
