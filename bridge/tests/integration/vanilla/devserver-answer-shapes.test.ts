@@ -115,6 +115,13 @@ describe.each(DEVSERVER_FLAVOURS)("devserver answers against real servers' ($nam
     expect(parseList(answer).players.sort()).toEqual(["Alex", "Steve"]);
   });
 
+  it("list uuids", async () => {
+    // EssentialsX answers list (uuids or not) with its own list: the bridge asks vanilla's.
+    const answer = await rcon.command(`${mc}list uuids`);
+    expectShape(answer, realShapes("list uuids"));
+    expect(parseList(answer).players.sort()).toEqual(["Alex", "Steve"]);
+  });
+
   it("give", async () => {
     const answer = await rcon.command(`${mc}give Steve minecraft:diamond 6`);
     expectShape(answer, realShapes("give"));

@@ -39,17 +39,20 @@ export function realAnswers(command: string): CorpusEntry[] {
 }
 
 const NAME = /^[A-Za-z0-9_]{1,16}$/;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
 /**
  * An answer's shape: formatting dropped, the player names given replaced by <player> (a list of
- * them by <players>), an item's display name by [<item>], and every number by <n>, keeping its
- * SNBT suffix (d, f, b, s) and, where `decimals`, how many digits follow the point (tp writes "%f").
+ * them by <players>, `list uuids`' "name (uuid)" list by <players (uuid)>), an item's display name
+ * by [<item>], and every number by <n>, keeping its SNBT suffix (d, f, b, s) and, where `decimals`,
+ * how many digits follow the point (tp writes "%f").
  */
 export function answerShape(answer: string, players: readonly string[], decimals = false): string {
-  let text = stripFormatting(answer).replace(/\r/g, "").trimEnd();
+  let text = stripFormatting(answer).replace(/\r/g, "").trimEnd().replace(UUID, "<uuid>");
   for (const name of players.filter((p) => NAME.test(p)))
     text = text.replace(new RegExp(`\\b${name}\\b`, "g"), "<player>");
   return text
+    .replace(/<player> \(<uuid>\)(, <player> \(<uuid>\))*/g, "<players (uuid)>")
     .replace(/<player>(, <player>)+/g, "<players>")
     .replace(/<player>(?=$|\n)/g, "<players>")
     .replace(/\[[A-Za-z][^\]]*\]/g, "[<item>]")
