@@ -26,6 +26,11 @@ interface BatchTrace {
   begun?: number;
   slot?: number;
   answered?: number;
+  /** --tools: the model's read job (called, replied) and the second LLM call (slot, answered). */
+  toolCalled?: number;
+  toolReply?: number;
+  slot2?: number;
+  answered2?: number;
   addCalled?: number;
   added?: number;
   reply?: number;
@@ -33,6 +38,8 @@ interface BatchTrace {
 }
 
 const now = () => Date.now();
+/** Reads a model may call (--tools); get_nearby_mobs and get_server_info are also perception's. */
+const MODEL_READS = new Set(["get_player_info", "get_online_players", "get_world_info"]);
 const lineOf = (text: string) => Number(/#(\d+)/.exec(text)?.[1] ?? Number.NaN);
 
 export class NpcTrace {
@@ -107,6 +114,15 @@ export class NpcTrace {
     const byNpcOpen = new Map<string, BatchTrace>();
     backend.chat = async (request) => {
       const content = request.messages.at(-1)?.content ?? "";
+      if (content.startsWith("BEGIN-TOOL-RESULTS")) {
+        // The second call of a turn with tool calls: its batch is the one whose read job replied.
+        const n = lineOf(request.messages.findLast((m) => !Number.isNaN(lineOf(m.content)))?.content ?? "");
+        const t2 = self.byLine.get(n);
+        if (t2) t2.slot2 = now();
+        const result = await chat(request);
+        if (t2) t2.answered2 = now();
+        return result;
+      }
       const n = lineOf(content);
       const t = self.byLine.get(n);
       if (t && t.slot === undefined) t.slot = now();
@@ -124,6 +140,13 @@ export class NpcTrace {
     jobs.run = (async (serverId, op, args, client, timeoutMs, requestId) => {
       const npc = client.id.replace(/^npc:/, "");
       const t = byNpcOpen.get(npc);
+      if (t && !requestId && MODEL_READS.has(op)) {
+        // --tools: the model's read (perception reads run in the background, not on the path).
+        t.toolCalled ??= now();
+        const result = await run(serverId, op, args, client, timeoutMs, requestId);
+        t.toolReply ??= now();
+        return result;
+      }
       if (t && requestId) {
         t.addCalled ??= now();
         self.jobBatch.set(requestId, npc);
@@ -252,8 +275,11 @@ export class NpcTrace {
         "fired -> LLM slot": (t.slot ?? Number.NaN) - t.fired,
         "LLM call": (t.answered ?? Number.NaN) - (t.slot ?? Number.NaN),
         "fired -> LLM answered": (t.answered ?? Number.NaN) - t.fired,
+        "LLM answered -> tool read replied": (t.toolReply ?? Number.NaN) - (t.answered ?? Number.NaN),
+        "tool read replied -> 2nd LLM slot": (t.slot2 ?? Number.NaN) - (t.toolReply ?? Number.NaN),
+        "2nd LLM call": (t.answered2 ?? Number.NaN) - (t.slot2 ?? Number.NaN),
         "fired -> add called": (t.addCalled ?? Number.NaN) - t.fired,
-        "answered -> add called": (t.addCalled ?? Number.NaN) - (t.answered ?? Number.NaN),
+        "answered -> add called": (t.addCalled ?? Number.NaN) - (t.answered2 ?? t.answered ?? Number.NaN),
         "queue.add": (t.added ?? Number.NaN) - (t.addCalled ?? Number.NaN),
         "added -> tellraw completed": done - (t.added ?? Number.NaN),
         "completed -> reply": (t.reply ?? Number.NaN) - done,
