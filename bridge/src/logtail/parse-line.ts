@@ -13,6 +13,11 @@
  * Lines of a chat thread (Paper, Spigot) can only ever be chat: a chat plugin may render a message
  * as any text, so nothing there becomes a join, quit or death (line-format.ts, messageSource).
  * A death whose killer is a player who joined and has not left is reported as the `player` cause.
+ * From 26.3 (26.3-snapshot-3) the server writes every system message (joins, quits, deaths,
+ * advancements, command replies) as `System chat: <message>`; player chat keeps `<Name> text`. A
+ * player's line starts with `<` (or `[Not Secure] <`), so it can never carry that prefix, and a
+ * name cannot contain the space in it. Behind the prefix only a join, quit or death is read, never
+ * chat: a command reply (`System chat: [Rcon: Kicked ...]`) is not a player talking.
  */
 import type { EventDataMap } from "@mcp-bridge/shared";
 import { matchDeath, PLAYER_NAME } from "./death-messages.js";
@@ -40,6 +45,8 @@ const UUID_OF = new RegExp(
 /** Longest chat message vanilla accepts is 256 characters; the schema allows 4096. */
 const MAX_CHAT = 4096;
 const MAX_UUIDS = 10_000;
+/** What 26.3 puts in front of a system message (not of player chat); real lines in fixtures/log-corpus. */
+const SYSTEM_CHAT = "System chat: ";
 
 export class LogLineParser {
   private readonly format = new LineFormat();
@@ -60,9 +67,11 @@ export class LogLineParser {
     return { kind: "other", layout };
   }
 
-  private gameEvent(message: string): { type: LogEventType; data: EventDataMap[LogEventType] } | undefined {
+  private gameEvent(line: string): { type: LogEventType; data: EventDataMap[LogEventType] } | undefined {
+    const system = line.startsWith(SYSTEM_CHAT);
+    const message = system ? line.slice(SYSTEM_CHAT.length) : line;
     const first = message.charCodeAt(0);
-    if (first === 0x3c /* < */ || first === 0x5b /* [ */) return chat(message);
+    if (first === 0x3c /* < */ || first === 0x5b /* [ */) return system ? undefined : chat(message);
     if (message.endsWith(" joined the game")) {
       const join = JOIN.exec(message);
       if (join) {

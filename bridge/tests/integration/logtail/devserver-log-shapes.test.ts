@@ -23,6 +23,12 @@ const KINDS: Record<string, string[]> = {
   "paper-essentials": ["paper", "purpur", "spigot", "folia"],
 };
 
+/**
+ * `[HH:mm:ss LEVEL]:` is Paper's and Spigot's console (e.g. the Paper 26.3 recordings, taken from
+ * stdout), not their latest.log, which is what the devserver writes: those lines are no shape to match.
+ */
+const CONSOLE_LAYOUT = /^\[\d{2}:\d{2}:\d{2} [A-Z]+\]: /;
+
 function realShapes(kinds: string[]): { shapes: Set<string>; types: Set<string> } {
   const shapes = new Set<string>();
   const types = new Set<string>();
@@ -30,7 +36,7 @@ function realShapes(kinds: string[]): { shapes: Set<string>; types: Set<string> 
   for (const file of LOG_CORPUS.filter((f) => kinds.includes(f.server)))
     for (const sample of file.samples)
       for (const { line, expect: e } of sample.lines)
-        if (e && (file.server !== "folia" || e.type === "player_chat")) {
+        if (e && !CONSOLE_LAYOUT.test(line) && (file.server !== "folia" || e.type === "player_chat")) {
           shapes.add(shapeOf(line, e.type));
           types.add(e.type);
         }

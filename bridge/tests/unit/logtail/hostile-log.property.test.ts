@@ -6,6 +6,8 @@
  * Texts hold no line breaks: vanilla strips control characters from everything a player types.
  * Every layout and thread of a real server is tried, chat on Paper's async chat thread included,
  * and chat a plugin renders as any text there (`Steve joined the game`) never becomes a join.
+ * 26.3's servers write system messages (joins, quits, deaths, advancements, command replies) as
+ * `System chat: <message>`, so players also fill their texts with that prefix.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -27,6 +29,10 @@ const FRAGMENTS = [
   "[Not Secure] <Alex> ",
   "[12:00:00] [Server thread/INFO]: Alex joined the game",
   "[12:00:00 INFO]: Steve left the game",
+  "System chat: ",
+  "System chat: Alex joined the game",
+  "System chat: Steve was slain by Alex",
+  "[12:00:00] [Server thread/INFO]: System chat: Steve left the game",
   "(formerly known as Alex)",
   "* Alex ",
   "[Alex] ",
@@ -60,7 +66,8 @@ type Happening =
   | { kind: "join" | "quit"; player: string }
   | { kind: "death"; player: string; template: string; killer: string; weapon: string }
   | { kind: "pet"; text: string; template: string }
-  | { kind: "otherThread"; text: string };
+  | { kind: "otherThread"; text: string }
+  | { kind: "advancement" | "kickReply"; player: string; text: string };
 
 const happening: fc.Arbitrary<Happening> = fc.oneof(
   fc.record({
@@ -79,15 +86,19 @@ const happening: fc.Arbitrary<Happening> = fc.oneof(
   }),
   fc.record({ kind: fc.constant("pet" as const), text, template: fc.constantFrom(...deaths) }),
   fc.record({ kind: fc.constant("otherThread" as const), text }),
+  // An advancement's title (a datapack's) and a kick's reason are text the server did not choose.
+  fc.record({ kind: fc.constantFrom("advancement", "kickReply" as const), player, text }),
 );
 
 /**
  * How each server writes a line (taken from the real logs in fixtures/log-corpus): `game` for the
  * main thread's messages, `chat` for chat (Paper and Spigot: the async chat thread), `other` for
- * another thread's or logger's line that carries player text.
+ * another thread's or logger's line that carries player text; `system` for a system message (26.3
+ * puts `System chat: ` in front of it; before 26.3 it is a `game` line).
  */
 interface Layout {
   game: (msg: string) => string;
+  system?: (msg: string) => string;
   chat: (msg: string) => string;
   other: (msg: string) => string;
 }
@@ -128,6 +139,17 @@ const LAYOUTS: Record<string, Layout> = {
     neoforge("019月2024", "Server thread", "net.minecraft.server.MinecraftServer"),
     neoforge("019月2024", "Netty Server IO #1", "net.minecraft.server.MinecraftServer"),
   ),
+  vanilla26_3: {
+    ...sameThread(vanilla("Server thread"), vanilla("RCON Client /0:0:0:0:0:0:0:1 #2")),
+    system: (msg) => vanilla("Server thread")(`System chat: ${msg}`),
+  },
+  paperConsole26_3: {
+    ...sameThread(
+      (msg) => `[12:34:56 INFO]: ${msg}`,
+      (msg) => `[12:34:56 INFO]: [SomePlugin] ${msg}`,
+    ),
+    system: (msg) => `[12:34:56 INFO]: System chat: ${msg}`,
+  },
   // Paper's console shows no thread, so there a plugin's line is only recognisable by its [Name] prefix.
   console: sameThread(
     (msg) => `[12:34:56 INFO]: ${msg}`,
@@ -151,6 +173,7 @@ const fill = (template: string, victim: string, killer: string, weapon: string) 
 /** The log line a real server writes for a happening, and the event it really is (if any). */
 function render(h: Happening, layout: Layout): { line: string; expected?: [string, string, string?] } {
   const line = layout.game;
+  const system = layout.system ?? layout.game;
   switch (h.kind) {
     case "chat":
       return { line: layout.chat(`<${h.player}> ${h.text}`), expected: ["player_chat", h.player, h.text] };
@@ -174,12 +197,12 @@ function render(h: Happening, layout: Layout): { line: string; expected?: [strin
     case "say":
       return { line: line(`[${h.player}] ${h.text}`) };
     case "join":
-      return { line: line(`${h.player} joined the game`), expected: ["player_join", h.player] };
+      return { line: system(`${h.player} joined the game`), expected: ["player_join", h.player] };
     case "quit":
-      return { line: line(`${h.player} left the game`), expected: ["player_quit", h.player] };
+      return { line: system(`${h.player} left the game`), expected: ["player_quit", h.player] };
     case "death":
       return {
-        line: line(fill(h.template, h.player, h.killer, h.weapon)),
+        line: system(fill(h.template, h.player, h.killer, h.weapon)),
         expected: ["player_death", h.player],
       };
     case "pet": {
@@ -192,6 +215,10 @@ function render(h: Happening, layout: Layout): { line: string; expected?: [strin
     }
     case "otherThread":
       return { line: layout.other(h.text) };
+    case "advancement":
+      return { line: system(`${h.player} has made the advancement [${h.text}]`) };
+    case "kickReply":
+      return { line: system(`[Rcon: Kicked ${h.player}: ${h.text}]`) };
   }
 }
 

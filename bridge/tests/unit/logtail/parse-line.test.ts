@@ -84,6 +84,46 @@ describe("log line parser", () => {
     expect(p.parse("Steve joined the game").kind).toBe("unparsed");
   });
 
+  it("reads 26.3's system messages ('System chat: ' joins, quits, deaths) and nothing else behind it", () => {
+    for (const prefix of [V, "[12:00:01 INFO]: "]) {
+      const p = new LogLineParser();
+      expect(event(p.parse(`${prefix}System chat: Alex joined the game`))).toEqual({
+        type: "player_join",
+        data: { player: "Alex" },
+      });
+      expect(event(p.parse(`${prefix}System chat: Alex was slain by Zombie`))).toEqual({
+        type: "player_death",
+        data: { player: "Alex", cause: "mob", killer: "Zombie" },
+      });
+      expect(event(p.parse(`${prefix}System chat: Alex left the game`))).toEqual({
+        type: "player_quit",
+        data: { player: "Alex" },
+      });
+      const quiet = [
+        // Command replies and announcements: the prefix wraps them too.
+        `${prefix}System chat: [Rcon: Kicked Alex: Steve joined the game]`,
+        `${prefix}System chat: Alex has made the advancement [Stone Age]`,
+        `${prefix}System chat: There are 0 of a max of 20 players online: `,
+        `${prefix}System chat: <Alex> hi`,
+        `${prefix}System chat: System chat: Steve joined the game`,
+        // A player's chat that holds the prefix stays that player's chat, below.
+      ];
+      for (const line of quiet) expect(p.parse(line).kind, line).toBe("other");
+      expect(event(p.parse(`${prefix}<Alex> System chat: Steve joined the game`))).toEqual({
+        type: "player_chat",
+        data: { player: "Alex", message: "System chat: Steve joined the game" },
+      });
+      expect(event(p.parse(`${prefix}[Not Secure] <System> chat: Steve left the game`))).toEqual({
+        type: "player_chat",
+        data: { player: "System", message: "chat: Steve left the game" },
+      });
+    }
+    expect(
+      new LogLineParser().parse("[12:00:01] [Async Chat Thread - #1/INFO]: System chat: Alex joined the game")
+        .kind,
+    ).toBe("other");
+  });
+
   it("reads chat from Paper's and Spigot's async chat thread, with or without [Not Secure]", () => {
     const p = new LogLineParser();
     expect(event(p.parse("[12:54:03] [Async Chat Thread - #2/INFO]: [Not Secure] <name> yo"))).toEqual({
