@@ -24,12 +24,15 @@ const one = override["one-process"]!;
 
 /** `${NAME}`, `${NAME:?message}` -> the .env value; `${NAME:-default}` -> the value or the default. */
 function fill(value: string, dotEnv: Record<string, string>): string {
-  return value.replace(/\$\{(\w+)(?::([-?])([^}]*))?\}/g, (_all, name: string, kind?: string, rest?: string) => {
-    const given = dotEnv[name];
-    if (given !== undefined && given !== "") return given;
-    if (kind === "-") return rest ?? "";
-    throw new Error(`${name} is not set (${rest ?? "required"})`);
-  });
+  return value.replace(
+    /\$\{(\w+)(?::([-?])([^}]*))?\}/g,
+    (_all, name: string, kind?: string, rest?: string) => {
+      const given = dotEnv[name];
+      if (given !== undefined && given !== "") return given;
+      if (kind === "-") return rest ?? "";
+      throw new Error(`${name} is not set (${rest ?? "required"})`);
+    },
+  );
 }
 
 /** What scripts/deploy/make-secrets writes to .env (values of the same shape). */
