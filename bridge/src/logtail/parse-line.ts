@@ -17,7 +17,8 @@
  * advancements, command replies) as `System chat: <message>`; player chat keeps `<Name> text`. A
  * player's line starts with `<` (or `[Not Secure] <`), so it can never carry that prefix, and a
  * name cannot contain the space in it. Behind the prefix only a join, quit or death is read, never
- * chat: a command reply (`System chat: [Rcon: Kicked ...]`) is not a player talking.
+ * chat: a command reply (`System chat: [Rcon: Kicked ...]`) is not a player talking. A console reply
+ * that starts with a mob's name a player chose is not a death (CONSOLE_REPLY).
  */
 import type { EventDataMap } from "@mcp-bridge/shared";
 import { matchDeath, PLAYER_NAME } from "./death-messages.js";
@@ -45,6 +46,15 @@ const UUID_OF = new RegExp(
 /** Longest chat message vanilla accepts is 256 characters; the schema allows 4096. */
 const MAX_CHAT = 4096;
 const MAX_UUIDS = 10_000;
+/**
+ * Console replies that start with an entity's shown name and go on with more words (Minecraft's
+ * en_us `commands.data.entity.query` "%s has the following entity data: %s",
+ * `commands.ride.mount.success` "%s started riding %s", `commands.ride.dismount.success` "%s stopped
+ * riding %s"; written to the log when the server console runs the command). A player can name a mob
+ * `Alex was slain by Zombie`: such a reply would then read as Alex's death, the killer being the rest.
+ * A real death whose killer's name carries these words is that same trick, so it is dropped too.
+ */
+const CONSOLE_REPLY = / has the following entity data: | (?:started|stopped) riding /;
 /** What 26.3 puts in front of a system message (not of player chat); real lines in fixtures/log-corpus. */
 const SYSTEM_CHAT = "System chat: ";
 
@@ -96,6 +106,7 @@ export class LogLineParser {
     }
     // A (re)start: nobody is online any more, whatever the last log said.
     if (message.startsWith("Starting minecraft server version ")) this.online.clear();
+    if (CONSOLE_REPLY.test(message)) return undefined;
     const death = matchDeath(message, this.online);
     if (!death) return undefined;
     const data: EventDataMap["player_death"] = { player: death.player, cause: death.cause, killer: null };

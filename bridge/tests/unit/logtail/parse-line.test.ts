@@ -84,6 +84,25 @@ describe("log line parser", () => {
     expect(p.parse("Steve joined the game").kind).toBe("unparsed");
   });
 
+  it("gives no death for a console reply that starts with a mob a player named after a death", () => {
+    // A mob named "Alex was slain by Zombie" (a name tag): the console's `data get entity` and `ride`
+    // replies start with its name. With the prefix of 26.3 too.
+    const p = new LogLineParser();
+    for (const prefix of [V, `${V}System chat: `, "[12:00:01 INFO]: "]) {
+      for (const reply of [
+        'Alex was slain by Zombie has the following entity data: {Health: 20.0f, CustomName: "Alex was slain by Zombie"}',
+        "Alex was slain by Zombie started riding Horse",
+        "Alex was slain by Zombie stopped riding Horse",
+        "Alex fell from a high place has the following entity data: 20.0f",
+      ])
+        expect(p.parse(`${prefix}${reply}`).kind, `${prefix}${reply}`).toBe("other");
+    }
+    expect(event(p.parse(`${V}Alex was slain by Zombie`))).toEqual({
+      type: "player_death",
+      data: { player: "Alex", cause: "mob", killer: "Zombie" },
+    });
+  });
+
   it("reads 26.3's system messages ('System chat: ' joins, quits, deaths) and nothing else behind it", () => {
     for (const prefix of [V, "[12:00:01 INFO]: "]) {
       const p = new LogLineParser();
