@@ -24,7 +24,7 @@ export const mcpProcess: McpProcess<McpConfig, Runtime> = {
   },
   startFields: async (runtime) => ({ redis: await runtime.redisStatus() }),
   async http(runtime, config) {
-    // Loaded only here: a stdio process never needs the HTTP stack (express, the SDK's HTTP transport).
+    // Loaded only here: a stdio process never needs the HTTP stack (front, sessions, transport).
     const { startHttp } = await import("./transports/http.js");
     return startHttp(runtime.deps, runtime.policy, config.http);
   },

@@ -3,10 +3,9 @@
  * (Prometheus), and /mcp, the operator tools over Streamable HTTP with the policy's bearer tokens.
  */
 
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Policy, PolicyWatch, RedisConnection } from "@mcp-bridge/shared";
-import { createHttpApp } from "@mcp-bridge/shared/mcp";
+import { createHttpApp, sendJson } from "@mcp-bridge/shared/mcp";
 import type { NpcService } from "../service.js";
 import { createOperatorServer } from "./operator-tools.js";
 
@@ -27,7 +26,7 @@ export async function startOpsServer(
     { host, port, allowedHosts: options.allowedHosts, allowedOrigins: [] },
     (client) => () => createOperatorServer(service, policy, client, options.policyChanges),
   );
-  http.app.get("/healthz", async (_req, res) => {
+  http.get("/healthz", async (_req, res) => {
     const redisOk = await redis.ping().then(
       () => true,
       () => false,
@@ -37,17 +36,23 @@ export async function startOpsServer(
       await Promise.all(backends.map(async (b) => [b, await service.backends[b].health()] as const)),
     );
     const ok = redisOk && Object.values(llm).every((h) => h.ok);
-    res
-      .status(ok ? 200 : 503)
-      .json({ ok, redis: redisOk, llm, npcs: service.list().length, npcsOn: service.npcsOn });
+    sendJson(res, ok ? 200 : 503, {
+      ok,
+      redis: redisOk,
+      llm,
+      npcs: service.list().length,
+      npcsOn: service.npcsOn,
+    });
   });
-  http.app.get("/metrics", async (_req, res) => {
-    res.type(service.metrics.registry.contentType).send(await service.metrics.registry.metrics());
+  http.get("/metrics", async (_req, res) => {
+    const text = await service.metrics.registry.metrics();
+    res.writeHead(200, {
+      "Content-Type": service.metrics.registry.contentType,
+      "Content-Length": Buffer.byteLength(text),
+    });
+    res.end(text);
   });
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = http.app.listen(port, host, () => resolve(s));
-    s.once("error", reject);
-  });
+  const server = await http.listen(port, host);
   const { port: bound } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${bound}`,

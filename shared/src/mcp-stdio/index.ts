@@ -1,6 +1,6 @@
 /**
- * The parts of ./mcp a stdio MCP server needs, without the Streamable HTTP stack (express and the
- * SDK's HTTP transport): a stdio process, one per desktop client, then loads and garbage-collects a
+ * The parts of ./mcp a stdio MCP server needs, without the Streamable HTTP stack (the HTTP front and
+ * session transport): a stdio process, one per desktop client, then loads and garbage-collects a
  * fifth less heap (issue 18: many stdio processes).
  */
 export * from "../mcp/invalid-args.js";

@@ -13,8 +13,8 @@
  * A closed session's id is unknown here, so it answers 404 and the client initializes again.
  */
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { Request, Response } from "express";
 import type { SessionLimits } from "../config.js";
 import { BridgeError } from "../errors.js";
 import {
@@ -112,7 +112,12 @@ export class SessionTable {
    * Answers a new session's initialize without building its McpServer (http-live.ts `greet`): a
    * session that never calls never costs one.
    */
-  async greet(record: SessionRecord, req: Request, res: Response, body: unknown): Promise<void> {
+  async greet(
+    record: SessionRecord,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: unknown,
+  ): Promise<void> {
     this.track(record, res);
     let greeting = this.greetings.get(record.clientId);
     if (!greeting) {
@@ -127,7 +132,7 @@ export class SessionTable {
    * Runs one HTTP request of a session: builds it if dormant, counts it as active until the
    * response closes, then keeps it warm or lets it sleep.
    */
-  async run(record: SessionRecord, req: Request, res: Response, body?: unknown): Promise<void> {
+  async run(record: SessionRecord, req: IncomingMessage, res: ServerResponse, body?: unknown): Promise<void> {
     this.track(record, res);
     let live = record.live;
     if (!live) {
@@ -163,7 +168,7 @@ export class SessionTable {
     await Promise.allSettled([...this.sessions.values()].map((r) => this.close(r)));
   }
 
-  private track(record: SessionRecord, res: Response): void {
+  private track(record: SessionRecord, res: ServerResponse): void {
     record.active++;
     record.lastSeen = Date.now();
     this.warm.delete(record);

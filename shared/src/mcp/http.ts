@@ -1,19 +1,26 @@
 /**
  * Streamable HTTP transport for any of our MCP servers (mcp, bitburner): stateful sessions, one
- * McpServer per session while it is in use (dormant otherwise, http-sessions.ts), POST/GET/DELETE on /mcp. Host header validation (SDK middleware) and Origin
- * checks against DNS rebinding; bearer token (policy client) on every request; a session is bound to
+ * McpServer per session while it is in use (dormant otherwise, http-sessions.ts), POST/GET/DELETE on
+ * /mcp, behind the node:http front (http-front.ts: Host and Origin checks against DNS rebinding, the
+ * JSON body with its limit, a bearer token (policy client) on every request). A session is bound to
  * the client that opened it. What a session is made of is the caller's `newSession`.
  */
-import type { Server } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import type { AddressInfo } from "node:net";
+import { type ParsedUrlQuery, parse as parseQuery } from "node:querystring";
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { hostHeaderValidation } from "@modelcontextprotocol/sdk/server/middleware/hostHeaderValidation.js";
-import { isJsonContentType } from "@modelcontextprotocol/sdk/shared/mediaType.js";
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
-import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { SessionLimits } from "../config.js";
 import { BridgeError, type ClientIdentity, type Policy } from "../index.js";
-import { bearerAuth, originCheck, sendError } from "./http-auth.js";
+import { sendError } from "./http-auth.js";
+import { createFront, type RouteHandler } from "./http-front.js";
+import { sendJson } from "./http-reply.js";
 import {
   DEFAULT_SESSION_LIMITS,
   MAX_INITIALIZE_BYTES,
@@ -26,10 +33,17 @@ export interface HttpOptions {
   port: number;
   allowedHosts: string[];
   allowedOrigins: string[];
-  /** Largest JSON request body (default 100 KB, express's own default); bigger ones get 413. */
+  /** Largest JSON request body (default 100 KB, what express.json took before); bigger ones get 413. */
   maxBodyBytes?: number;
   /** Session caps and timeouts (http-sessions.ts; defaults DEFAULT_SESSION_LIMITS). */
   sessions?: SessionLimits;
+}
+
+/** What a session factory may read of the initialize request: its headers and query parameters. */
+export interface SessionRequest {
+  headers: IncomingHttpHeaders;
+  /** As node:querystring parses it (what Express's `req.query` was): repeated names give arrays. */
+  query: ParsedUrlQuery;
 }
 
 /**
@@ -38,10 +52,15 @@ export interface HttpOptions {
  * the session wakes from dormancy, so state that must outlive a dormant period lives in its closure.
  * Throwing a BridgeError refuses the initialize with 400 and that error (e.g. a bad subscription header).
  */
-export type SessionFactory = (client: ClientIdentity, req: Request) => () => McpServer;
+export type SessionFactory = (client: ClientIdentity, req: SessionRequest) => () => McpServer;
 
 export interface HttpApp {
-  app: Express;
+  /** The request listener to hand to node:http's createServer (or `listen`). */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Adds a GET route outside /mcp that needs no token (the NPC service's /healthz, /metrics). */
+  get(path: string, handler: RouteHandler): void;
+  /** Serves the app on `port` of `host` (0: any free port). */
+  listen(port: number, host: string): Promise<Server>;
   sessions: SessionTable;
   closeSessions(): Promise<void>;
 }
@@ -58,32 +77,13 @@ export function createHttpApp(
   newSession: SessionFactory,
 ): HttpApp {
   const table = new SessionTable(options.sessions ?? DEFAULT_SESSION_LIMITS);
-  // What the SDK's createMcpExpressApp does, with a body limit we choose: Host header validation
-  // (DNS rebinding) BEFORE the body is read, then the JSON parser.
-  const app = express();
-  app.use(hostHeaderValidation(options.allowedHosts));
-  // Every body the MCP transport takes as JSON (its media type check), so the limit applies to all.
-  app.use(
-    express.json({
-      limit: options.maxBodyBytes ?? 100 * 1024,
-      type: (req) => isJsonContentType(req.headers["content-type"]),
-    }),
-  );
-  app.use((error: Error & { status?: number }, _req: Request, res: Response, next: NextFunction) => {
-    if (error.status === 413) {
-      sendError(res, 413, "INVALID_ARGS", `Request body over ${options.maxBodyBytes ?? 100 * 1024} bytes`);
-    } else if (error.status === 400) sendError(res, 400, "SCHEMA_ERROR", "Request body is not valid JSON");
-    else next(error);
-  });
-  app.use(originCheck(options.allowedOrigins, options.allowedHosts));
-  app.use("/mcp", bearerAuth(policy));
 
-  const existing = (req: Request, res: Response): SessionRecord | undefined => {
+  const existing = (req: IncomingMessage, res: ServerResponse, client: ClientIdentity) => {
     const id = first(req.headers["mcp-session-id"]);
     const session = id ? table.sessions.get(id) : undefined;
     if (!session) {
       // 404 for an unknown or closed session: the MCP spec's signal to initialize again.
-      res.status(id ? 404 : 400).json({
+      sendJson(res, id ? 404 : 400, {
         jsonrpc: "2.0",
         error: {
           code: -32000,
@@ -93,14 +93,20 @@ export function createHttpApp(
       });
       return undefined;
     }
-    if (session.clientId !== (res.locals.client as ClientIdentity).id) {
+    if (session.clientId !== client.id) {
       sendError(res, 403, "PERMISSION_DENIED", "This session belongs to another client");
       return undefined;
     }
     return session;
   };
 
-  const run = async (session: SessionRecord, req: Request, res: Response, body?: unknown, greet = false) => {
+  const run = async (
+    session: SessionRecord,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body?: unknown,
+    greet = false,
+  ) => {
     try {
       if (greet) await table.greet(session, req, res, body);
       else await table.run(session, req, res, body);
@@ -111,48 +117,77 @@ export function createHttpApp(
     }
   };
 
-  app.post("/mcp", async (req, res) => {
-    if (req.headers["mcp-session-id"] === undefined && isInitializeRequest(req.body)) {
-      const client = res.locals.client as ClientIdentity;
-      const initialize = JSON.stringify(req.body);
-      if (initialize.length > MAX_INITIALIZE_BYTES) {
-        sendError(res, 413, "INVALID_ARGS", `initialize request over ${MAX_INITIALIZE_BYTES} bytes`);
-        return;
-      }
-      let build: () => McpServer;
-      try {
-        build = newSession(client, req);
-        table.makeRoom(client.id);
-      } catch (error) {
-        const refused = BridgeError.from(error);
-        sendError(res, refused.code === "RATE_LIMITED" ? 429 : 400, refused.code, refused.message);
-        return;
-      }
-      const id = table.open(client.id, initialize, build);
-      await run(table.sessions.get(id)!, req, res, req.body, true);
+  const initialize = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    client: ClientIdentity,
+    body: unknown,
+  ) => {
+    const text = JSON.stringify(body);
+    if (text.length > MAX_INITIALIZE_BYTES) {
+      sendError(res, 413, "INVALID_ARGS", `initialize request over ${MAX_INITIALIZE_BYTES} bytes`);
       return;
     }
-    const session = existing(req, res);
-    if (!session) return;
-    table.observe(session, req.body);
-    // A dormant session replays `initialized` when it wakes: nothing to build for it now.
-    if (!session.live && req.body?.method === "notifications/initialized" && req.body.id === undefined) {
-      res.status(202).end();
+    let build: () => McpServer;
+    try {
+      build = newSession(client, { headers: req.headers, query: queryOf(req.url ?? "") });
+      table.makeRoom(client.id);
+    } catch (error) {
+      const refused = BridgeError.from(error);
+      sendError(res, refused.code === "RATE_LIMITED" ? 429 : 400, refused.code, refused.message);
       return;
     }
-    await run(session, req, res, req.body);
-  });
-
-  const passThrough = async (req: Request, res: Response) => {
-    const session = existing(req, res);
-    if (!session) return;
-    table.observe(session, undefined);
-    await run(session, req, res);
+    const id = table.open(client.id, text, build);
+    await run(table.sessions.get(id)!, req, res, body, true);
   };
-  app.get("/mcp", passThrough);
-  app.delete("/mcp", passThrough);
 
-  return { app, sessions: table, closeSessions: () => table.closeAll() };
+  const front = createFront(
+    {
+      allowedHosts: options.allowedHosts,
+      allowedOrigins: options.allowedOrigins,
+      maxBodyBytes: options.maxBodyBytes ?? 100 * 1024,
+      policy,
+    },
+    async (req, res, client, body) => {
+      if (req.method === "POST" && req.headers["mcp-session-id"] === undefined && isInitializeRequest(body)) {
+        return initialize(req, res, client, body);
+      }
+      const session = existing(req, res, client);
+      if (!session) return;
+      if (req.method !== "POST") {
+        // GET (the standalone stream), DELETE, and HEAD, which the transport refuses with 405.
+        table.observe(session, undefined);
+        return run(session, req, res);
+      }
+      table.observe(session, body);
+      // A dormant session replays `initialized` when it wakes: nothing to build for it now.
+      const message = body as { method?: unknown; id?: unknown } | undefined;
+      if (!session.live && message?.method === "notifications/initialized" && message.id === undefined) {
+        res.writeHead(202).end();
+        return;
+      }
+      await run(session, req, res, body);
+    },
+  );
+
+  return {
+    listener: front.listener,
+    get: front.get,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        const server = createServer(front.listener);
+        server.once("error", reject);
+        server.listen(port, host, () => resolve(server));
+      }),
+    sessions: table,
+    closeSessions: () => table.closeAll(),
+  };
+}
+
+/** The query parameters of a request target, as Express's default ("simple") query parser gave them. */
+function queryOf(url: string): ParsedUrlQuery {
+  const start = url.indexOf("?");
+  return start === -1 ? {} : parseQuery(url.slice(start + 1));
 }
 
 export interface RunningHttp {
@@ -166,10 +201,7 @@ export async function startHttp(
   newSession: SessionFactory,
 ): Promise<RunningHttp> {
   const http = createHttpApp(policy, options, newSession);
-  const server: Server = await new Promise((resolve, reject) => {
-    const s = http.app.listen(options.port, options.host, () => resolve(s));
-    s.once("error", reject);
-  });
+  const server = await http.listen(options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(":") ? `[${options.host}]` : options.host;
   return {

@@ -4,6 +4,7 @@
  */
 export * from "./http.js";
 export * from "./http-auth.js";
+export { sendJson } from "./http-reply.js";
 export { DEFAULT_SESSION_LIMITS, MAX_INITIALIZE_BYTES, SessionTable, WARM_LIMIT } from "./http-sessions.js";
 export * from "./invalid-args.js";
 export * from "./role-lists.js";
