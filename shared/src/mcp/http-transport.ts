@@ -23,6 +23,9 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from "@modelcontextprotocol/sdk/types.js";
 
+/** How long a POST's SSE answer may hold its headers back for its first message. */
+const HEADERS_DELAY_MS = 100;
+
 const SSE_HEADERS = {
   "Content-Type": "text/event-stream",
   "Cache-Control": "no-cache, no-transform",
@@ -39,6 +42,8 @@ interface Stream {
   readonly done?: () => void;
   open: boolean;
   keepAlive?: NodeJS.Timeout;
+  /** A POST answer's headers, sent by this timer when no message came first. */
+  headers?: NodeJS.Timeout;
 }
 
 /** An HTTP status and the JSON-RPC error answered with it. */
@@ -188,7 +193,7 @@ export class SessionTransport implements Transport {
       for (const m of requests) this.byRequest.delete(m.id);
       return this.refuse(res, { status: 400, code: -32700, message: "Parse error", data: String(error) });
     }
-    this.openStream(res, stream);
+    this.openStream(res, stream, false);
     res.once("close", () => {
       // The client went away before every answer was written: later answers are dropped.
       if (stream.open) this.release(stream, false);
@@ -246,19 +251,32 @@ export class SessionTransport implements Transport {
     }
     const stream: Stream = { pending: new Set(), res, open: true };
     this.standalone = stream;
-    this.openStream(res, stream);
+    this.openStream(res, stream, true);
     res.once("close", () => {
       if (this.standalone === stream) this.release(stream, false);
     });
   }
 
-  /** Sends an SSE answer's headers now (the client sees the stream open) and arms its keep-alive. */
-  private openStream(res: ServerResponse, stream: Stream): void {
+  /**
+   * Opens an SSE answer and arms its keep-alive. The standalone stream (GET) sends its headers now.
+   * A POST's answer sends them with its first message, in the same write (most calls answer within
+   * a millisecond: one system call instead of two), or after HEADERS_DELAY_MS without one, so a long
+   * call's client still sees its stream open at once (and an HTTP client's wait for headers never
+   * runs long).
+   */
+  private openStream(res: ServerResponse, stream: Stream, now: boolean): void {
     const headers: Record<string, string> = { ...SSE_HEADERS };
     if (this.sessionId !== undefined) headers["mcp-session-id"] = this.sessionId;
     res.writeHead(200, headers);
-    res.flushHeaders();
+    if (now) res.flushHeaders();
     if (!stream.open) return;
+    if (!now) {
+      // (writeHead counts as headersSent at once: whether they left is this timer's to know.)
+      stream.headers = setTimeout(() => {
+        if (!res.writableEnded) res.flushHeaders();
+      }, HEADERS_DELAY_MS);
+      stream.headers.unref();
+    }
     stream.keepAlive = setInterval(() => res.write(": keepalive\n\n"), DEFAULT_SSE_KEEP_ALIVE_MS);
     stream.keepAlive.unref();
   }
@@ -296,7 +314,8 @@ export class SessionTransport implements Transport {
       stream.collect(message);
       return;
     }
-    // The last answer and the end of the stream go out in one write.
+    // The headers (when still held back), the last answer and the end of the stream: one write.
+    clearTimeout(stream.headers);
     if (last) stream.res!.end(sseEvent(message));
     else stream.res!.write(sseEvent(message));
   }
@@ -305,6 +324,7 @@ export class SessionTransport implements Transport {
   private release(stream: Stream, end = true): void {
     stream.open = false;
     clearInterval(stream.keepAlive);
+    clearTimeout(stream.headers);
     if (this.standalone === stream) this.standalone = undefined;
     else this.streams.delete(stream);
     if (end && stream.res && !stream.res.writableEnded) stream.res.end();

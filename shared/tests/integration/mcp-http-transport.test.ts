@@ -197,3 +197,55 @@ describe("SessionTransport", () => {
     );
   }, 120_000);
 });
+
+describe("SessionTransport's SSE answer to a POST", () => {
+  it("answers a quick call, and sends the headers of a longer call within 100 ms, before its answer", async () => {
+    const server = echoServer();
+    server.registerTool("slow", {}, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      return { content: [{ type: "text", text: "done" }] };
+    });
+    const transport = new SessionTransport(SESSION);
+    await server.connect(transport);
+    sides.slow = {
+      handle: (req, res, body) => transport.handle(req, res, body),
+      close: () => server.close(),
+    };
+    const post = (body: unknown) =>
+      fetch(`${base}/slow`, {
+        method: "POST",
+        headers: {
+          accept: "application/json, text/event-stream",
+          "content-type": "application/json",
+          "mcp-session-id": SESSION,
+        },
+        body: JSON.stringify(body),
+      });
+    try {
+      await (await post(initialize(0))).text();
+      const quick = await post({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "echo", arguments: { text: "hi" } },
+      });
+      expect(await quick.text()).toContain('"text":"hi"');
+      const started = Date.now();
+      const slow = await post({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "slow", arguments: {} },
+      });
+      const headersAfter = Date.now() - started;
+      expect(slow.status).toBe(200);
+      expect(slow.headers.get("content-type")).toBe("text/event-stream");
+      expect(headersAfter).toBeLessThan(1000);
+      expect(await slow.text()).toContain('"text":"done"');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    } finally {
+      await server.close();
+      sides.slow = undefined;
+    }
+  });
+});
