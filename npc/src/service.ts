@@ -281,10 +281,15 @@ export class NpcService {
     await this.publishRegistry(next);
   }
 
-  /** This process now owns the NPC: its inbox's pending entries, a responder, its presence. */
+  /**
+   * This process now owns the NPC: its perception's first reads (started now, so the first answer
+   * after a start or a takeover finds them done instead of waiting for them), its inbox's pending
+   * entries, a responder, its presence.
+   */
   private async acquired(id: string): Promise<void> {
     const npc = this.definitions.get(id);
     if (!npc) return;
+    this.perception.describe(npc, this.executor.clientOf(npc)).catch(() => undefined);
     await this.readers.takeInbox(id);
     const responder = this.newResponder(npc);
     this.responders.set(id, responder);
