@@ -23,16 +23,24 @@ describe("an NPC perceives the mobs near it (devserver, bridge, NPC service, fak
   const stack = new NpcStack();
 
   beforeAll(async () => {
-    await stack.start({ npcs: [bob], allow: ["summon minecraft:zombie .*"] });
+    // Readings 500 ms old at most: Bob's perception is first read when the service takes him, before
+    // the zombie is summoned, and a reading is read again only after its time to live.
+    await stack.start({
+      npcs: [bob],
+      allow: ["summon minecraft:zombie .*"],
+      npcEnv: { NPC_PERCEPTION_TTL_MS: "500" },
+    });
     await until(() => stack.npc.output().includes("NPC placed in the world"), "Bob placed");
     await stack.command(`summon minecraft:zombie 6.5 70 3.5 {CustomName:'"${HOSTILE}"'}`);
+    await new Promise((r) => setTimeout(r, 600));
   }, 180_000);
   afterAll(async () => stack.stop(), 60_000);
 
   it("lists the mobs in the prompt, nearest first, the custom name quoted in the nonce-marked block", async () => {
     stack.llm.respond = () => "<say>I see a zombie.</say>";
     const before = stack.llm.chatCalls().length;
-    // Two questions: the first answer waits at most a moment for the read; the second has it for sure.
+    // Two questions: the first starts a new read (its answer may still have the reading from before
+    // the zombie came); the second has that read's for sure.
     for (const text of ["Bob, what is around you?", "Bob, and now?"]) {
       const answered = stack.deliveries().length;
       await stack.command(`sim chat Steve ${text}`);
@@ -43,7 +51,7 @@ describe("an NPC perceives the mobs near it (devserver, bridge, NPC service, fak
       .slice(before)
       .flatMap((c) => c.body.messages.map((m) => m.content))
       .filter((content) => content.startsWith("What you perceive now"));
-    const perceived = blocks.find((b) => b.includes("mobs near you:"));
+    const perceived = blocks.findLast((b) => b.includes("mobs near you:"));
     expect(perceived, blocks.join("\n---\n")).toBeDefined();
     const lines = perceived!.split("\n");
     const nonce = /^BEGIN-PERCEPTION ([0-9a-f]+)$/.exec(lines[1] ?? "")?.[1];
