@@ -1,8 +1,9 @@
 /**
  * Tells the producer that queued a job how it ended, on the producer's own reply list (the job's
  * signed `replyTo`, shared/src/queue/reply-inbox.ts), so producers need not read every job's events.
- * In: the worker's "completed" and "failed" events, after BullMQ recorded the outcome (get_job and
- * Bull Board see it first). Only jobs whose signature the processor checked (`expect`) are answered;
+ * After BullMQ recorded the outcome (get_job and Bull Board see it first): in the same write as
+ * BullMQ's moveToFinished, run by Redis right after it and only if it finished the job
+ * (paired-replies.ts), or else on the worker's "completed" and "failed" events. Only jobs whose signature the processor checked (`expect`) are answered;
  * a retried attempt is not an outcome. The same outcome goes to the reply lists of the producers
  * that joined the job in flight (single-flight reads, shared/src/queue/single-flight.ts): the
  * waiters set is read and removed in the same script, so a producer joins before it (and is
@@ -16,20 +17,32 @@
 import { type Logger, type RedisConnection, redisKeys, runScript } from "@mcp-bridge/shared";
 import type { Job, Worker } from "bullmq";
 import { PUSH_REPLY } from "../lua/index.js";
+import { pairReply, unpairReply } from "./paired-replies.js";
 
 /** A reply list nobody reads (its process ended) is gone this long after the last reply. */
 export const REPLY_TTL_MS = 60_000;
+/** Paired replies whose job's event has not come yet (a handful in flight; more only if events are lost). */
+const MAX_PAIRED = 10_000;
 
 export class JobReplies {
   private readonly replyTo = new WeakMap<Job, string>();
+  /** Replies sent behind the job's moveToFinished (paired-replies.ts): whether Redis pushed them. */
+  private readonly paired = new Map<string, Promise<boolean>>();
   private readonly keys: ReturnType<typeof redisKeys>;
   private readonly replyPrefix: string;
+  private worker: Worker | undefined;
 
+  /**
+   * `redis` sends the replies the event path sends; `workerRedis`, the worker's connection, carries
+   * them behind BullMQ's moveToFinished when it can (not on a Cluster: there the reply lists are in
+   * other slots than the job).
+   */
   constructor(
     private readonly redis: RedisConnection,
     prefix: string,
     private readonly serverId: string,
     private readonly logger: Logger,
+    private readonly workerRedis?: RedisConnection,
   ) {
     this.keys = redisKeys(prefix);
     this.replyPrefix = this.keys.reply("");
@@ -37,14 +50,49 @@ export class JobReplies {
 
   /** The processor calls this once the job's signature checked out. */
   expect(job: Job, replyTo: string | undefined): void {
-    if (replyTo) this.replyTo.set(job, replyTo);
+    if (!replyTo) return;
+    this.replyTo.set(job, replyTo);
+    const id = String(job.id);
+    if (!this.workerRedis || !this.worker) return;
+    pairReply(this.workerRedis, this.worker.toKey(id), {
+      message: (target, value) =>
+        target === "completed"
+          ? `{"jobId":${JSON.stringify(id)},"ok":true,"returnvalue":${value}}`
+          : JSON.stringify({ jobId: id, ok: false, failedReason: value }),
+      replyKey: this.keys.reply(replyTo),
+      waitersKey: this.keys.flightWaiters(this.serverId, id),
+      replyPrefix: this.replyPrefix,
+      ttlMs: REPLY_TTL_MS,
+      onPaired: (pushed) => {
+        this.paired.set(id, pushed);
+        // A finish whose event never comes (BullMQ gave up on it) leaves its entry: bounded.
+        if (this.paired.size > MAX_PAIRED) this.paired.delete(this.paired.keys().next().value!);
+      },
+    });
   }
 
   attach(worker: Worker): void {
-    worker.on("completed", (job, returnvalue) => this.send(job, { jobId: job.id, ok: true, returnvalue }));
+    this.worker = worker;
+    worker.on("completed", (job, returnvalue) => this.settle(job, { jobId: job.id, ok: true, returnvalue }));
     worker.on("failed", (job, error) => {
       // finishedOn is set only when the job failed for good, not when BullMQ will retry it.
-      if (job?.finishedOn) this.send(job, { jobId: job.id, ok: false, failedReason: error.message });
+      if (job?.finishedOn) this.settle(job, { jobId: job.id, ok: false, failedReason: error.message });
+    });
+  }
+
+  /** A finished job: its reply already went behind its moveToFinished, or goes now. */
+  private settle(job: Job, message: Record<string, unknown>): void {
+    const id = String(job.id);
+    const pushed = this.paired.get(id);
+    this.paired.delete(id);
+    if (this.workerRedis && this.worker) unpairReply(this.workerRedis, this.worker.toKey(id));
+    if (!pushed) {
+      this.send(job, message);
+      return;
+    }
+    void pushed.then((done) => {
+      if (done) this.replyTo.delete(job);
+      else this.send(job, message);
     });
   }
 

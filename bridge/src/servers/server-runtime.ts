@@ -202,7 +202,13 @@ export class ServerRuntime implements RequestExecutor {
       },
     });
     this.state.start();
-    const replies = new JobReplies(this.options.leaseRedis, this.options.prefix, server.id, this.log);
+    const replies = new JobReplies(
+      this.options.leaseRedis,
+      this.options.prefix,
+      server.id,
+      this.log,
+      this.options.workerRedis,
+    );
     this.worker = new CommandWorker({
       connection: this.options.workerRedis,
       prefix: this.options.prefix,

@@ -8,9 +8,10 @@
 import { randomUUID } from "node:crypto";
 import { jobOptions, makeRequest, redisKeys, signJob } from "@mcp-bridge/shared";
 import { Redis } from "ioredis";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Bridge, createBridge } from "../../../src/bridge.js";
 import { REPLY_TTL_MS } from "../../../src/jobs/job-replies.js";
+import { PUSH_REPLY, REPLY_IF_FINISHED } from "../../../src/lua/index.js";
 import { ModPeer } from "../../../testing/mod-peer.js";
 import { JOB_SECRET, testConfig } from "../../../testing/test-config.js";
 import { Producer } from "./producer.js";
@@ -89,6 +90,42 @@ describe("job replies", () => {
     expect(failed).toMatchObject({ jobId: failing.id, ok: false });
     expect(String(failed?.failedReason)).toMatch(/^UNSUPPORTED: /);
     expect(await redis.llen(key(replyTo))).toBe(0);
+  });
+
+  it("sends the reply behind the job's moveToFinished, not after its completed event", async () => {
+    const { producer, key, next } = await setup(new ModPeer());
+    const replyTo = randomUUID();
+    const scripts: { sha: string; keys: unknown[]; corked: number }[] = [];
+    const evalsha = Redis.prototype.evalsha;
+    const spy = vi.spyOn(Redis.prototype, "evalsha").mockImplementation(function (
+      this: Redis,
+      ...a: unknown[]
+    ) {
+      const stream = (this as unknown as { stream?: { writableCorked: number } }).stream;
+      scripts.push({
+        sha: String(a[0]),
+        keys: a.slice(2, 2 + Number(a[1])),
+        corked: stream?.writableCorked ?? 0,
+      });
+      return (evalsha as (...x: unknown[]) => unknown).apply(this, a) as never;
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const job = await producer.add("get_online_players", {}, undefined, true, replyTo);
+        expect(await next(replyTo)).toMatchObject({
+          jobId: job.id,
+          ok: true,
+          returnvalue: { success: true },
+        });
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    const toList = (sha: string) => scripts.filter((s) => s.sha === sha && s.keys.includes(key(replyTo)));
+    // Every reply went with its moveToFinished (the socket corked around both), none on the event path.
+    expect(toList(REPLY_IF_FINISHED.sha)).toHaveLength(3);
+    expect(toList(REPLY_IF_FINISHED.sha).every((s) => s.corked > 0)).toBe(true);
+    expect(toList(PUSH_REPLY.sha)).toHaveLength(0);
   });
 
   it("sends nothing for a job whose signed replyTo was changed (refused as forged)", async () => {
