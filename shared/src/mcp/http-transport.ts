@@ -44,6 +44,8 @@ interface Stream {
   keepAlive?: NodeJS.Timeout;
   /** A POST answer's headers, sent by this timer when no message came first. */
   headers?: NodeJS.Timeout;
+  /** Its status and headers are set (head()). */
+  headed?: boolean;
 }
 
 /** An HTTP status and the JSON-RPC error answered with it. */
@@ -186,11 +188,13 @@ export class SessionTransport implements Transport {
     const stream: Stream = { pending: new Set(requests.map((m) => m.id)), res, open: true };
     this.register(stream, requests);
     try {
-      // The server answers asynchronously: nothing is written before the headers below.
+      // The server may answer at once, inside onmessage (the SDK answers an unknown method so):
+      // that answer opens the stream itself (write -> head).
       for (const m of messages) this.onmessage?.(m, extra);
     } catch (error) {
       this.release(stream, false);
       for (const m of requests) this.byRequest.delete(m.id);
+      if (stream.headed) return;
       return this.refuse(res, { status: 400, code: -32700, message: "Parse error", data: String(error) });
     }
     this.openStream(res, stream, false);
@@ -265,9 +269,7 @@ export class SessionTransport implements Transport {
    * runs long).
    */
   private openStream(res: ServerResponse, stream: Stream, now: boolean): void {
-    const headers: Record<string, string> = { ...SSE_HEADERS };
-    if (this.sessionId !== undefined) headers["mcp-session-id"] = this.sessionId;
-    res.writeHead(200, headers);
+    this.head(stream);
     if (now) res.flushHeaders();
     if (!stream.open) return;
     if (!now) {
@@ -279,6 +281,15 @@ export class SessionTransport implements Transport {
     }
     stream.keepAlive = setInterval(() => res.write(": keepalive\n\n"), DEFAULT_SSE_KEEP_ALIVE_MS);
     stream.keepAlive.unref();
+  }
+
+  /** An SSE answer's status and headers, set once (sent with the first write, or flushed). */
+  private head(stream: Stream): void {
+    if (stream.headed || !stream.res) return;
+    const headers: Record<string, string> = { ...SSE_HEADERS };
+    if (this.sessionId !== undefined) headers["mcp-session-id"] = this.sessionId;
+    stream.res.writeHead(200, headers);
+    stream.headed = true;
   }
 
   private initialize(): void {
@@ -315,6 +326,7 @@ export class SessionTransport implements Transport {
       return;
     }
     // The headers (when still held back), the last answer and the end of the stream: one write.
+    this.head(stream);
     clearTimeout(stream.headers);
     if (last) stream.res!.end(sseEvent(message));
     else stream.res!.write(sseEvent(message));

@@ -223,6 +223,10 @@ describe("SessionTransport's SSE answer to a POST", () => {
       });
     try {
       await (await post(initialize(0))).text();
+      // The SDK answers an unknown method inside the message's dispatch, before the stream is open.
+      const unknown = await post({ jsonrpc: "2.0", id: 9, method: "no/such/method" });
+      expect(unknown.headers.get("content-type")).toBe("text/event-stream");
+      expect(await unknown.text()).toContain('"code":-32601');
       const quick = await post({
         jsonrpc: "2.0",
         id: 1,
