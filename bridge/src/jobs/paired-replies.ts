@@ -5,15 +5,15 @@
  * session waits about one Redis round trip less per call). BullMQ's moveToFinished script command
  * (`moveToFinished:<version>`, defined on the worker's connection once it is connected) is wrapped
  * once per connection: when the job it finishes has a reply waiting (`expect`), the socket is
- * corked around both commands and REPLY_IF_FINISHED follows, which pushes only when that
- * moveToFinished did finish the job. What it answers is handed to `onPaired`: false (not finished,
+ * corked around both commands and PUSH_REPLY follows with the job's hash and finishedOn, so it
+ * pushes only when that moveToFinished did finish the job. What it answers is handed to `onPaired`: false (not finished,
  * e.g. a lost lock, or the script's answer lost) leaves the reply to the event path (job-replies.ts).
  * Arguments as BullMQ 6 builds them (redis-queue-backend.js moveToFinishedArgs): 14 keys, the job's
  * hash at index 11, then jobId, timestamp (finishedOn), property, value, target.
  */
 import type { RedisConnection } from "@mcp-bridge/shared";
 import { runScript } from "@mcp-bridge/shared";
-import { REPLY_IF_FINISHED } from "../lua/index.js";
+import { PUSH_REPLY } from "../lua/index.js";
 
 const JOB_KEY = 11;
 const ARGS = 14;
@@ -81,9 +81,9 @@ function pairedFinishes(connection: RedisConnection): Map<string, PairedReply> |
       const finishing = send.apply(redis, args);
       const pushed = runScript(
         connection,
-        REPLY_IF_FINISHED,
-        [jobKey, reply.replyKey, reply.waitersKey],
-        [finishedOn!, reply.message(target!, value!), reply.ttlMs, reply.replyPrefix],
+        PUSH_REPLY,
+        [reply.replyKey, reply.waitersKey, jobKey],
+        [reply.message(target!, value!), reply.ttlMs, reply.replyPrefix, finishedOn!],
       ).then(
         (answer) => answer === 1,
         () => false,

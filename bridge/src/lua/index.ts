@@ -8,7 +8,6 @@ export const SETTLE_REQUEST = loadScript(here, "settle-request");
 export const TAKE_OVER_ACTIVE = loadScript(here, "take-over-active");
 export const CLEAR_MARKER_IF_IDLE = loadScript(here, "clear-marker-if-idle");
 export const PUSH_REPLY = loadScript(here, "push-reply");
-export const REPLY_IF_FINISHED = loadScript(here, "reply-if-finished");
 export const MOD_SESSION_HELLO = loadScript(here, "mod-session-hello");
 export const APPEND_MOD_EVENTS = loadScript(here, "append-mod-events");
 export const COMMIT_LOG_EVENTS = loadScript(here, "commit-log-events");
