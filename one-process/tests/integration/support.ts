@@ -93,9 +93,12 @@ export class Setup {
         const { checks } = (await (await fetch(`${opsUrl}/readyz`)).json()) as Readiness;
         return proc.child.exitCode === null && checks.mcp?.ok && checks["rcon:s1"]?.ok;
       },
-      `the one process serving MCP and s1 (${opsUrl}/readyz)\n${proc.output()}`,
+      `the one process serving MCP and s1 (${opsUrl}/readyz)`,
       30_000,
-    );
+    ).catch((error: Error) => {
+      // What the process said by then (the message is made before the wait).
+      throw new Error(`${error.message}\nexit code ${proc.child.exitCode}; output:\n${proc.output()}`);
+    });
     return { proc, mcpUrl: `http://127.0.0.1:${mcpPort}/mcp`, opsUrl };
   }
 
