@@ -35,12 +35,11 @@ import {
   type WorkerOptions,
 } from "bullmq";
 import { CLEAR_MARKER_IF_IDLE } from "../lua/index.js";
+import { followScriptCommand } from "./script-follow.js";
 
 export interface LeanWorkerOptions extends WorkerOptions {
   connection: RedisConnection;
 }
-
-type Send = (...args: unknown[]) => Promise<unknown>;
 
 export class LeanWorker extends Worker {
   private readonly redis: RedisConnection;
@@ -183,29 +182,10 @@ const fetchRoutes = new WeakMap<object, Map<string, () => void>>();
 function pairedFetches(connection: RedisConnection): Map<string, () => void> | undefined {
   const known = fetchRoutes.get(connection);
   if (known) return known;
-  const redis = connection as unknown as Record<string, unknown> & {
-    scriptsSet?: Record<string, unknown>;
-    status: string;
-    stream?: { cork(): void; uncork(): void };
-  };
-  const command = Object.keys(redis.scriptsSet ?? {}).find((key) => key.startsWith("moveToActive:"));
-  const send = command ? (redis[command] as Send | undefined) : undefined;
-  if (!command || typeof send !== "function") return undefined;
   const routes = new Map<string, () => void>();
+  // The first key of a fetch is the wait list of the fetching queue.
+  if (!followScriptCommand(connection, "moveToActive", (keysAndArgs) => routes.get(String(keysAndArgs[0]))))
+    return undefined;
   fetchRoutes.set(connection, routes);
-  redis[command] = (...args: unknown[]) => {
-    // BullMQ passes the keys and arguments as one array; the first key is the queue's wait list.
-    const first = Array.isArray(args[0]) ? args[0][0] : args[0];
-    const checkMarker = routes.get(String(first));
-    const stream = checkMarker && redis.status === "ready" ? redis.stream : undefined;
-    stream?.cork();
-    try {
-      const fetching = send.apply(redis, args);
-      checkMarker?.();
-      return fetching;
-    } finally {
-      stream?.uncork();
-    }
-  };
   return routes;
 }

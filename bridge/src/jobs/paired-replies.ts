@@ -3,17 +3,17 @@
  * moveToFinished has answered and the worker's "completed" event has run: Redis pushes the reply as
  * soon as the job is recorded, and the bridge saves a round trip and a system call per job (one
  * session waits about one Redis round trip less per call). BullMQ's moveToFinished script command
- * (`moveToFinished:<version>`, defined on the worker's connection once it is connected) is wrapped
- * once per connection: when the job it finishes has a reply waiting (`expect`), the socket is
- * corked around both commands and PUSH_REPLY follows with the job's hash and finishedOn, so it
- * pushes only when that moveToFinished did finish the job. What it answers is handed to `onPaired`: false (not finished,
- * e.g. a lost lock, or the script's answer lost) leaves the reply to the event path (job-replies.ts).
+ * is wrapped once per connection (script-follow.ts): when the job it finishes has a reply waiting
+ * (`pairReply`), PUSH_REPLY follows it in the same write with the job's hash and finishedOn, so it
+ * pushes only when that moveToFinished did finish the job. What it answers is handed to `onPaired`:
+ * false (not finished, e.g. a lost lock, or the script's answer lost) leaves the reply to the event
+ * path (job-replies.ts).
  * Arguments as BullMQ 6 builds them (redis-queue-backend.js moveToFinishedArgs): 14 keys, the job's
  * hash at index 11, then jobId, timestamp (finishedOn), property, value, target.
  */
-import type { RedisConnection } from "@mcp-bridge/shared";
-import { runScript } from "@mcp-bridge/shared";
+import { type RedisConnection, runScript } from "@mcp-bridge/shared";
 import { PUSH_REPLY } from "../lua/index.js";
+import { followScriptCommand } from "./script-follow.js";
 
 const JOB_KEY = 11;
 const ARGS = 14;
@@ -28,8 +28,6 @@ export interface PairedReply {
   ttlMs: number;
   onPaired(pushed: Promise<boolean>): void;
 }
-
-type Send = (...args: unknown[]) => Promise<unknown>;
 
 /** Per connection: the replies waiting for their job's finish, by the job's hash key. */
 const routes = new WeakMap<object, Map<string, PairedReply>>();
@@ -58,27 +56,14 @@ function pairedFinishes(connection: RedisConnection): Map<string, PairedReply> |
   const known = routes.get(connection);
   if (known) return known;
   if (connection.isCluster) return undefined;
-  const redis = connection as unknown as Record<string, unknown> & {
-    scriptsSet?: Record<string, unknown>;
-    status: string;
-    stream?: { cork(): void; uncork(): void };
-  };
-  const command = Object.keys(redis.scriptsSet ?? {}).find((key) => key.startsWith("moveToFinished:"));
-  const send = command ? (redis[command] as Send | undefined) : undefined;
-  if (!command || typeof send !== "function") return undefined;
   const table = new Map<string, PairedReply>();
-  routes.set(connection, table);
-  redis[command] = (...args: unknown[]) => {
-    const list = (Array.isArray(args[0]) ? args[0] : args) as unknown[];
-    const jobKey = String(list[JOB_KEY]);
+  const wrapped = followScriptCommand(connection, "moveToFinished", (keysAndArgs) => {
+    const jobKey = String(keysAndArgs[JOB_KEY]);
     const reply = table.get(jobKey);
-    if (!reply) return send.apply(redis, args);
+    if (!reply) return undefined;
     table.delete(jobKey);
-    const [finishedOn, , value, target] = list.slice(ARGS + 1, ARGS + 5).map(String);
-    const stream = redis.status === "ready" ? redis.stream : undefined;
-    stream?.cork();
-    try {
-      const finishing = send.apply(redis, args);
+    const [finishedOn, , value, target] = keysAndArgs.slice(ARGS + 1, ARGS + 5).map(String);
+    return () => {
       const pushed = runScript(
         connection,
         PUSH_REPLY,
@@ -89,10 +74,9 @@ function pairedFinishes(connection: RedisConnection): Map<string, PairedReply> |
         () => false,
       );
       reply.onPaired(pushed);
-      return finishing;
-    } finally {
-      stream?.uncork();
-    }
-  };
+    };
+  });
+  if (!wrapped) return undefined;
+  routes.set(connection, table);
   return table;
 }
