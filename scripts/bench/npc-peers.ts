@@ -52,13 +52,15 @@ export interface PeerSettings {
 export type Arrivals = "poisson" | "even";
 
 /** Line n's time (ms after the start) and the NPC it names. */
+type Schedule = { at: Float64Array; npc: Uint32Array };
+
 export function arrivalSchedule(
   arrivals: Arrivals,
   rate: number,
   total: number,
   npcs: number,
   seed: number,
-): { at: Float64Array; npc: Uint32Array } {
+): Schedule {
   const at = new Float64Array(total);
   const npc = new Uint32Array(total);
   if (arrivals === "even") {
@@ -127,7 +129,8 @@ async function runLlm(s: PeerSettings): Promise<void> {
  * Writes chat lines to the event stream through the bridge's own store (its script, its stream bound),
  * at the given rate and arrivals;
  * line n, naming NPC i, is player P(i) saying "Npc<i> hello #n". Keeps when each line was stored
- * (its "results") and sends {sent} once all are written.
+ * (its "results") and sends {sent} once all are written. Before "go", {prime: S} writes S s of the
+ * same traffic without the `#n` tags (nobody records them) and answers {primed}.
  */
 async function runEvents(s: PeerSettings): Promise<void> {
   const redis = new Redis(s.redisUrl);
@@ -137,31 +140,49 @@ async function runEvents(s: PeerSettings): Promise<void> {
   const rate = s.rate ?? 1000;
   const total = s.total ?? 0;
   const schedule = arrivalSchedule(s.arrivals ?? "poisson", rate, total, s.npcs, s.seed ?? 1);
-  send({ ready: true });
-  await new Promise((resolve) => process.once("message", resolve)); // "go"
+  let seq = 0;
+  /** Writes the schedule's lines in time; `onStored` hears each one's number once it is stored. */
+  async function write(lines: Schedule, tag: boolean, onStored: (n: number) => void): Promise<number> {
+    const started = Date.now();
+    for (let n = 0; n < lines.at.length; n++) {
+      const wait = started + lines.at[n]! - Date.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const i = lines.npc[n]!;
+      const player = `P${i}`;
+      const data = { player, message: tag ? `Npc${i} hello #${n}` : `Npc${i} hello` };
+      seq++;
+      const event = {
+        version: "1.0.0",
+        type: "event",
+        id: `ev-${seq}`,
+        timestamp: Date.now(),
+        source: "minecraft",
+        payload: { eventType: "player_chat", seq, data },
+      };
+      const chat = { seq, json: JSON.stringify(event), type: "player_chat", player };
+      await store.append(s.server, epoch, [chat], Date.now());
+      onStored(n);
+    }
+    return (Date.now() - started) / 1000;
+  }
   const stored: number[] = [];
   answerResults = () => ({ stored });
-  const started = Date.now();
-  for (let n = 0; n < total; n++) {
-    const wait = started + schedule.at[n]! - Date.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const i = schedule.npc[n]!;
-    const player = `P${i}`;
-    const data = { player, message: `Npc${i} hello #${n}` };
-    const event = {
-      version: "1.0.0",
-      type: "event",
-      id: `ev-${n}`,
-      timestamp: Date.now(),
-      source: "minecraft",
-      payload: { eventType: "player_chat", seq: n + 1, data },
-    };
-    const chat = { seq: n + 1, json: JSON.stringify(event), type: "player_chat", player };
-    await store.append(s.server, epoch, [chat], Date.now());
-    stored.push(Date.now());
-  }
-  send({ sent: (Date.now() - started) / 1000 });
-  redis.disconnect();
+  onOrder = async (order) => {
+    if (typeof order === "object" && "prime" in order) {
+      const lines = arrivalSchedule(
+        s.arrivals ?? "poisson",
+        rate,
+        rate * order.prime,
+        s.npcs,
+        (s.seed ?? 1) + 1,
+      );
+      send({ primed: await write(lines, false, () => undefined) });
+    } else if (order === "go") {
+      send({ sent: await write(schedule, true, () => stored.push(Date.now())) });
+      redis.disconnect();
+    }
+  };
+  send({ ready: true });
 }
 
 /** What get_nearby_mobs finds around an NPC: its own villager, two cows and a named zombie. */
@@ -188,7 +209,8 @@ async function runBridge(s: PeerSettings): Promise<void> {
   const jobs: [number[], number][] = [];
   const answered = new Uint8Array(s.total ?? 0);
   let answeredCount = 0;
-  answerProgress = () => ({ answered: answeredCount });
+  let tellraws = 0;
+  answerProgress = () => ({ answered: answeredCount, tellraws });
   answerResults = () => ({ jobs });
   const executor: RequestExecutor = {
     mode: "mod",
@@ -210,6 +232,7 @@ async function runBridge(s: PeerSettings): Promise<void> {
           replay: false,
         };
       }
+      tellraws++;
       const lines = [...String(args.command).matchAll(/#(\d+)/g)].map((m) => Number(m[1]));
       if (lines.length > 0) jobs.push([lines, Date.now()]);
       for (const n of lines) {
@@ -262,18 +285,22 @@ async function runNpc(s: PeerSettings): Promise<void> {
   process.on("disconnect", () => void service.close().then(() => process.exit(0)));
 }
 
-/** What this peer answers to "progress" and "results" (set by its role). */
+/** What this peer answers to "progress" and "results", and does on an order (set by its role). */
 let answerProgress = (): object => ({});
 let answerResults = (): object => ({});
+let onOrder = async (_order: Order): Promise<void> => undefined;
+/** events: the measured run, or first the unrecorded traffic of `--prime`. */
+type Order = "go" | { prime: number };
 
 if (process.send) {
-  process.on("message", (message: PeerSettings | "cpu" | "go" | "progress" | "results") => {
+  process.on("message", (message: PeerSettings | Order | "cpu" | "progress" | "results") => {
     if (message === "cpu") {
       const { user, system } = process.cpuUsage();
       send({ cpu: (user + system) / 1000 });
     } else if (message === "progress") send({ progress: answerProgress() });
     else if (message === "results") send({ results: answerResults() });
-    else if (typeof message === "object") {
+    else if (message === "go" || "prime" in message) void onOrder(message);
+    else {
       const run = { llm: runLlm, bridge: runBridge, events: runEvents, npc: runNpc }[message.role];
       void run(message);
     }

@@ -14,12 +14,16 @@ import { type ChildProcess, fork } from "node:child_process";
 // Run from the repository root:
 //   REDIS_URL=redis://127.0.0.1:6379 node --expose-gc --import tsx scripts/bench/npc.ts \
 //     [--npcs 100] [--rate 1000] [--seconds 10] [--services 1] [--warmup 0] [--by-second] [--profile DIR]
-//     [--arrivals poisson|even] [--seed N] [--tools]
+//     [--arrivals poisson|even] [--seed N] [--tools] [--prime S]
 // --services N runs N NPC service processes (this one and N-1 children) that share the NPCs;
 // --warmup S also reports the batches whose first line came after S s; --by-second, each second;
 // --tools: every answer first calls get_player_info (a read job and one more LLM round). Perception
 // (time and weather, nearby players, nearby mobs: a get_nearby_mobs job per NPC per TTL) is always in
 // the prompts, as in the service.
+// --prime S: a restart under load. First another service process answers S s of the same traffic
+// (unrecorded) and is stopped; then this one starts, cold, against a bridge, LLM and Redis that have
+// run for a while, as in production, where only the NPC service restarts. Without it every process
+// starts cold at the first line.
 // --profile DIR writes CPU profiles (.cpuprofile) into DIR: this process's for the sending window
 // (npc-service.cpuprofile), the peers' for their whole life.
 import { randomBytes } from "node:crypto";
@@ -54,6 +58,7 @@ const { values } = parseArgs({
     arrivals: { type: "string", default: "poisson" },
     seed: { type: "string" },
     tools: { type: "boolean", default: false },
+    prime: { type: "string", default: "0" },
   },
 });
 if (values.arrivals !== "poisson" && values.arrivals !== "even")
@@ -139,6 +144,32 @@ const serviceEnv = (consumer: string) => ({
   NPC_CONSUMER: consumer,
   NPC_READ_INTERVAL_MS: process.env.NPC_READ_INTERVAL_MS,
 });
+if (Number(values.prime) > 0) await prime(Number(values.prime));
+
+/** --prime: S s of traffic answered by a first service process, stopped when they are answered. */
+async function prime(seconds: number): Promise<void> {
+  await startPeer("npc", { env: serviceEnv("prime") });
+  const first = peers.pop()!;
+  await new Promise((r) => setTimeout(r, 3000)); // summons and the first position refresh, as below
+  const primed = new Promise<void>((resolve) =>
+    events.on("message", (m: { primed?: number }) => m.primed !== undefined && resolve()),
+  );
+  events.send({ prime: seconds });
+  await primed;
+  // Answered when no tellraw came for twice the batching delay.
+  for (let last = -1; ; ) {
+    await new Promise((r) => setTimeout(r, 2 * BATCH_MS));
+    const { tellraws } = await ask<{ tellraws: number }>(bridge, "progress");
+    if (tellraws === last) break;
+    last = tellraws;
+  }
+  first.removeAllListeners("exit");
+  const exited = new Promise((resolve) => first.once("exit", resolve));
+  first.disconnect();
+  await exited;
+  console.log(`primed: ${seconds} s of traffic answered by another service process, now stopped`);
+}
+
 const config = loadConfig(serviceEnv("bench"));
 const redis = new Redis(redisUrl, { maxRetriesPerRequest: 3 });
 if (process.env.NPC_COALESCE !== "0") coalesceRedisWrites(redis); // as main.ts does; 0: the comparison without
