@@ -14,7 +14,7 @@ import { type ChildProcess, fork } from "node:child_process";
 // Run from the repository root:
 //   REDIS_URL=redis://127.0.0.1:6379 node --expose-gc --import tsx scripts/bench/npc.ts \
 //     [--npcs 100] [--rate 1000] [--seconds 10] [--services 1] [--warmup 0] [--by-second] [--profile DIR]
-//     [--arrivals poisson|even] [--seed N] [--tools] [--prime S]
+//     [--arrivals poisson|even] [--seed N] [--tools] [--prime S] [--warm S]
 // --services N runs N NPC service processes (this one and N-1 children) that share the NPCs;
 // --warmup S also reports the batches whose first line came after S s; --by-second, each second;
 // --tools: every answer first calls get_player_info (a read job and one more LLM round). Perception
@@ -23,7 +23,8 @@ import { type ChildProcess, fork } from "node:child_process";
 // --prime S: a restart under load. First another service process answers S s of the same traffic
 // (unrecorded) and is stopped; then this one starts, cold, against a bridge, LLM and Redis that have
 // run for a while, as in production, where only the NPC service restarts. Without it every process
-// starts cold at the first line.
+// starts cold at the first line. --warm S: this process's service answers the S s itself, so that
+// nothing is cold; what is left at the start is every NPC's first batch falling due at once.
 // --profile DIR writes CPU profiles (.cpuprofile) into DIR: this process's for the sending window
 // (npc-service.cpuprofile), the peers' for their whole life.
 import { randomBytes } from "node:crypto";
@@ -59,6 +60,7 @@ const { values } = parseArgs({
     seed: { type: "string" },
     tools: { type: "boolean", default: false },
     prime: { type: "string", default: "0" },
+    warm: { type: "string", default: "0" },
   },
 });
 if (values.arrivals !== "poisson" && values.arrivals !== "even")
@@ -144,30 +146,31 @@ const serviceEnv = (consumer: string) => ({
   NPC_CONSUMER: consumer,
   NPC_READ_INTERVAL_MS: process.env.NPC_READ_INTERVAL_MS,
 });
-if (Number(values.prime) > 0) await prime(Number(values.prime));
-
-/** --prime: S s of traffic answered by a first service process, stopped when they are answered. */
-async function prime(seconds: number): Promise<void> {
+if (Number(values.prime) > 0) {
   await startPeer("npc", { env: serviceEnv("prime") });
   const first = peers.pop()!;
   await new Promise((r) => setTimeout(r, 3000)); // summons and the first position refresh, as below
+  await prime(Number(values.prime));
+  first.removeAllListeners("exit");
+  const exited = new Promise((resolve) => first.once("exit", resolve));
+  first.disconnect();
+  await exited;
+  console.log(`primed: ${values.prime} s of traffic answered by another service process, now stopped`);
+}
+
+/** --prime, --warm: S s of unrecorded traffic, until answered (no tellraw for twice the batching delay). */
+async function prime(seconds: number): Promise<void> {
   const primed = new Promise<void>((resolve) =>
     events.on("message", (m: { primed?: number }) => m.primed !== undefined && resolve()),
   );
   events.send({ prime: seconds });
   await primed;
-  // Answered when no tellraw came for twice the batching delay.
   for (let last = -1; ; ) {
     await new Promise((r) => setTimeout(r, 2 * BATCH_MS));
     const { tellraws } = await ask<{ tellraws: number }>(bridge, "progress");
     if (tellraws === last) break;
     last = tellraws;
   }
-  first.removeAllListeners("exit");
-  const exited = new Promise((resolve) => first.once("exit", resolve));
-  first.disconnect();
-  await exited;
-  console.log(`primed: ${seconds} s of traffic answered by another service process, now stopped`);
 }
 
 const config = loadConfig(serviceEnv("bench"));
@@ -185,6 +188,10 @@ await service.start();
 for (let i = 1; i < SERVICES; i++) await startPeer("npc", { env: serviceEnv(`bench${i}`) });
 if (SERVICES > 1) await sharedOut();
 await new Promise((r) => setTimeout(r, 3000)); // summons and the first position refresh
+if (Number(values.warm) > 0) {
+  await prime(Number(values.warm));
+  console.log(`warmed: ${values.warm} s of traffic answered by this service before the measured run`);
+}
 
 /** Waits until each service process owns its share of the NPCs (their leases name it). */
 async function sharedOut(): Promise<void> {
@@ -206,6 +213,14 @@ async function sharedOut(): Promise<void> {
 console.log(
   `${NPCS} NPCs, ${RATE} chat lines/s for ${SECONDS} s (${total} lines, ${ARRIVALS === "even" ? "evenly spaced, naming the NPCs in turn" : `Poisson arrivals naming random NPCs, --seed ${SEED}`}), batching ${BATCH_MS} ms, 0-ms LLM`,
 );
+/** The service's dropped-line counts by reason (--warm's traffic counts too: taken before the run). */
+async function dropReasons(): Promise<Map<string, number>> {
+  const reasons = new Map<string, number>();
+  for (const v of (await service.metrics.dropped.get()).values)
+    reasons.set(String(v.labels.reason), (reasons.get(String(v.labels.reason)) ?? 0) + v.value);
+  return reasons;
+}
+const droppedBefore = await dropReasons();
 const profiler = values.profile ? new Session() : undefined;
 if (profiler) {
   profiler.connect();
@@ -303,9 +318,8 @@ for (const [first, overhead] of batches) {
   bySecond.set(second, list);
 }
 const seconds = [...bySecond].sort((a, b) => a[0] - b[0]);
-const reasons = new Map<string, number>();
-for (const v of (await service.metrics.dropped.get()).values)
-  reasons.set(String(v.labels.reason), (reasons.get(String(v.labels.reason)) ?? 0) + v.value);
+const reasons = await dropReasons();
+for (const [reason, n] of droppedBefore) reasons.set(reason, (reasons.get(reason) ?? 0) - n);
 // own_line: each NPC's spoken line reaches the NPCs around it, never the speaker itself (by design).
 const byDesign = (reason: string) => reason === "own_line";
 const list = (keep: (reason: string) => boolean) =>
