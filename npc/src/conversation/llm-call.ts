@@ -30,23 +30,29 @@ export function requestSettings(npc: NpcDefinition): Omit<ChatRequest, "messages
   };
 }
 
-/** One LLM call for the NPC; undefined when it failed (counted and logged, never thrown). */
+/**
+ * One LLM call for the NPC; undefined when it failed (counted and logged, never thrown).
+ * `followUp`: a later call of a turn under way (after tool results), served before new turns' calls.
+ */
 export async function askLlm(
   deps: LlmCallDeps,
   log: Logger,
   npc: NpcDefinition,
   messages: ChatMessage[],
+  followUp = false,
 ): Promise<ParsedReply | undefined> {
   const { llm } = npc;
   try {
-    const result = await deps.llmSlots.run(() =>
-      deps.backend(npc).chat({
-        ...requestSettings(npc),
-        messages,
-        temperature: llm.temperature,
-        format: llm.structuredOutput ? { ...REPLY_JSON_SCHEMA } : undefined,
-        reasoning: llm.reasoning,
-      }),
+    const result = await deps.llmSlots.run(
+      () =>
+        deps.backend(npc).chat({
+          ...requestSettings(npc),
+          messages,
+          temperature: llm.temperature,
+          format: llm.structuredOutput ? { ...REPLY_JSON_SCHEMA } : undefined,
+          reasoning: llm.reasoning,
+        }),
+      followUp,
     );
     deps.metrics.llmAnswers.inc({ npc: npc.id, stop: result.stopReason });
     deps.metrics.llmLatency.observe({ npc: npc.id }, result.durationMs / 1000);

@@ -331,10 +331,13 @@ export class NpcResponder {
     const results = await this.deps.executor.read(npc, calls, this.deps.policy?.());
     if (this.abandoned) return undefined;
     this.log.debug({ calls: calls.map((c) => c.shown) }, "NPC tool calls answered");
-    const answer = await askLlm(this.deps, this.log, npc, [
-      ...messages,
-      ...toolResultsMessages(npc, reply.tools, results),
-    ]);
+    const answer = await askLlm(
+      this.deps,
+      this.log,
+      npc,
+      [...messages, ...toolResultsMessages(npc, reply.tools, results)],
+      true,
+    );
     if (answer && answer.tools.length > 0) {
       this.log.info(
         { ignored: answer.tools.length },

@@ -26,23 +26,30 @@ export class TokenBuckets {
   }
 }
 
-/** A global cap on concurrent LLM calls. */
+/**
+ * A global cap on concurrent LLM calls. A freed slot goes first to an `urgent` waiter (the next call of
+ * a turn already under way: the answer after its tool results), then to the others in arrival order,
+ * so that under a burst the turns begun finish before new ones start, instead of every turn's last
+ * call waiting behind every other turn's first.
+ */
 export class Semaphore {
   private active = 0;
   private readonly waiters: (() => void)[] = [];
+  private readonly urgent: (() => void)[] = [];
   constructor(private readonly limit: number) {}
 
   get inUse(): number {
     return this.active;
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiters.push(resolve));
+  async run<T>(task: () => Promise<T>, urgent = false): Promise<T> {
+    if (this.active >= this.limit)
+      await new Promise<void>((resolve) => (urgent ? this.urgent : this.waiters).push(resolve));
     else this.active++;
     try {
       return await task();
     } finally {
-      const next = this.waiters.shift();
+      const next = this.urgent.shift() ?? this.waiters.shift();
       if (next) next();
       else this.active--;
     }

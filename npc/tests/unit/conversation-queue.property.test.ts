@@ -164,4 +164,22 @@ describe("guard rails", () => {
     expect(peak).toBe(2);
     expect(sem.inUse).toBe(0);
   });
+
+  it("a freed slot goes to a turn's next call before new turns' calls, each group in arrival order", async () => {
+    const sem = new Semaphore(1);
+    const order: string[] = [];
+    let release!: () => void;
+    const holding = sem.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const calls = [
+      sem.run(async () => order.push("new 1")),
+      sem.run(async () => order.push("new 2")),
+      sem.run(async () => order.push("follow-up 1"), true),
+      sem.run(async () => order.push("new 3")),
+      sem.run(async () => order.push("follow-up 2"), true),
+    ];
+    release();
+    await Promise.all([holding, ...calls]);
+    expect(order).toEqual(["follow-up 1", "follow-up 2", "new 1", "new 2", "new 3"]);
+    expect(sem.inUse).toBe(0);
+  });
 });
