@@ -289,7 +289,9 @@ export class NpcService {
   private async acquired(id: string): Promise<void> {
     const npc = this.definitions.get(id);
     if (!npc) return;
+    // What its first batch needs, read now rather than when it comes (after a restart: every NPC's at once).
     this.perception.describe(npc, this.executor.clientOf(npc)).catch(() => undefined);
+    this.history.load(id).catch(() => undefined);
     await this.readers.takeInbox(id);
     const responder = this.newResponder(npc);
     this.responders.set(id, responder);

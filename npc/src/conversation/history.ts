@@ -201,6 +201,14 @@ export class ConversationHistory {
     return { version: read.version, entries: [...read.entries] };
   }
 
+  /**
+   * Reads the NPC's history into this process's copy, for a process that has just taken the NPC:
+   * its first batch then starts its LLM call at once (see Responder's early ask) and needs no read.
+   */
+  async load(npcId: string): Promise<void> {
+    await this.reload(npcId);
+  }
+
   /** The history and its version, read together; this process's copy replaced. */
   private async reload(npcId: string): Promise<VersionedHistory> {
     const result = await this.redis
