@@ -14,7 +14,7 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { until } from "../../../shared/testing/processes.js";
-import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
+import { dropKeys, testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { loadConfig } from "../../src/config.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { NpcService } from "../../src/service.js";
@@ -51,6 +51,7 @@ describe("an NPC the process takes", () => {
 
   afterEach(async () => {
     await service.close();
+    await dropKeys(redis, prefix);
     redis.disconnect();
     await llm.close();
   });
