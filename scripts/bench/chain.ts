@@ -324,44 +324,48 @@ async function comparePhase(measured: Measured, watched: Watched[]): Promise<voi
   floorProcs.push(floor.worker, floor.http);
   if (values["one-process"] && transports.includes("http")) oneProcess = await startOneProcess(stack, rconTo);
   const [devserver, ...ours] = watched;
+  /** One pair (ours and the floor alternated; one process and the baseline beside them) at `n` sessions. */
+  const pairOf = async (transport: Transport, n: number, mix: Mix, pair: number) => {
+    const sides: Side[] = pair % 2 === 1 ? ["ours", "floor"] : ["floor", "ours"];
+    // Ours in one process (HTTP) between the two, so it follows each of them in turn.
+    if (oneProcess && transport === "http") sides.splice(1, 0, "one");
+    if (pair === 1 && values.baseline) sides.push("baseline");
+    // stdio: one MCP process per session, so the HTTP MCP server is not ours' there.
+    const oursHere = transport === "stdio" ? ours.filter((w) => w.name !== "MCP server") : ours;
+    const runs = await compare({
+      ...{ stack, baseline, floor, one: oneProcess, sides, mix, pair, transport, sessions: n, seconds },
+      ...{ devserver: devserver!, ours: oursHere, progress },
+    });
+    measured.compare.push(...runs);
+    const mine = runs.find((r) => r.side === "ours")!;
+    if (transport === "http" && pair === 1 && mix === "identical") {
+      const cpuMsPerCall = Object.entries(mine.cpuMsPerCall)
+        .filter(([name]) => name !== "server side")
+        .reduce((a, [, v]) => a + v, 0);
+      measured.throughput.push({ run: mine.run, cpu: mine.cpu, cpuMsPerCall, load: mine.load });
+    }
+  };
+  if (levels.every((n) => n === 1) && transports.length > 1) {
+    // One session: HTTP and stdio alternate too, pair after pair, so that their ratio (the MCP
+    // process's CPU per call) compares runs minutes apart no more than ours and the floor do. The
+    // HTTP servers stay up during the stdio runs: one session leaves their readers idle.
+    for (const mix of mixes) {
+      for (let pair = 1; pair <= pairs; pair++) {
+        const order = pair % 2 === 1 ? transports : [...transports].reverse();
+        for (const transport of order) await pairOf(transport, 1, mix, pair);
+      }
+      progress(`\n${floorTable(measured.compare, md)}`);
+    }
+    return;
+  }
   for (const transport of transports) {
     // stdio: one MCP process per session; the HTTP MCP servers would only add their idle readers.
     if (transport === "stdio") {
       await Promise.all([stack.mcp.stop(), floor.http.stop(), baseline.http.stop(), oneProcess?.proc.stop()]);
     }
-    const oursHere = transport === "stdio" ? ours.filter((w) => w.name !== "MCP server") : ours;
     for (const n of levels) {
       for (const mix of mixes) {
-        // Ours and the floor alternate, pair after pair; the baseline once, after the first pair.
-        for (let pair = 1; pair <= pairs; pair++) {
-          const sides: Side[] = pair % 2 === 1 ? ["ours", "floor"] : ["floor", "ours"];
-          // Ours in one process (HTTP) between the two, so it follows each of them in turn.
-          if (oneProcess && transport === "http") sides.splice(1, 0, "one");
-          if (pair === 1 && values.baseline) sides.push("baseline");
-          const runs = await compare({
-            stack,
-            baseline,
-            floor,
-            one: oneProcess,
-            sides,
-            mix,
-            pair,
-            transport,
-            sessions: n,
-            seconds,
-            devserver: devserver!,
-            ours: oursHere,
-            progress,
-          });
-          measured.compare.push(...runs);
-          const mine = runs.find((r) => r.side === "ours")!;
-          if (transport === "http" && pair === 1 && mix === "identical") {
-            const cpuMsPerCall = Object.entries(mine.cpuMsPerCall)
-              .filter(([name]) => name !== "server side")
-              .reduce((a, [, v]) => a + v, 0);
-            measured.throughput.push({ run: mine.run, cpu: mine.cpu, cpuMsPerCall, load: mine.load });
-          }
-        }
+        for (let pair = 1; pair <= pairs; pair++) await pairOf(transport, n, mix, pair);
         progress(`\n${floorTable(measured.compare, md)}`);
       }
     }
