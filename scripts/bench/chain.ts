@@ -347,8 +347,8 @@ async function comparePhase(measured: Measured, watched: Watched[]): Promise<voi
   };
   if (levels.every((n) => n === 1) && transports.length > 1) {
     // One session: HTTP and stdio alternate too, pair after pair, so that their ratio (the MCP
-    // process's CPU per call) compares runs minutes apart no more than ours and the floor do. The
-    // HTTP servers stay up during the stdio runs: one session leaves their readers idle.
+    // process's CPU per call) compares runs as close in time as ours and the floor's. The HTTP
+    // servers stay up during the stdio runs: one session leaves their readers idle.
     for (const mix of mixes) {
       for (let pair = 1; pair <= pairs; pair++) {
         const order = pair % 2 === 1 ? transports : [...transports].reverse();

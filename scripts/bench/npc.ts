@@ -160,7 +160,7 @@ if (Number(values.prime) > 0) {
   console.log(`primed: ${values.prime} s of traffic answered by another service process, now stopped`);
 }
 
-/** --prime, --warm: S s of unrecorded traffic, until answered (no tellraw for twice the batching delay). */
+/** --prime, --warm: S s of unrecorded traffic, until answered (no command job for twice the batching delay). */
 async function prime(seconds: number): Promise<void> {
   const primed = new Promise<void>((resolve) =>
     events.on("message", (m: { primed?: number }) => m.primed !== undefined && resolve()),
@@ -169,9 +169,9 @@ async function prime(seconds: number): Promise<void> {
   await primed;
   for (let last = -1; ; ) {
     await new Promise((r) => setTimeout(r, 2 * BATCH_MS));
-    const { tellraws } = await ask<{ tellraws: number }>(bridge, "progress");
-    if (tellraws === last) break;
-    last = tellraws;
+    const { commands } = await ask<{ commands: number }>(bridge, "progress");
+    if (commands === last) break;
+    last = commands;
   }
 }
 
