@@ -34,8 +34,17 @@ export interface FailoverRound {
   load: string;
 }
 
-const PLAYER = "Alex";
 const CLIENT = { id: "e2e-admin", role: "admin" };
+
+/**
+ * The players round `round` gives diamonds to, in turn: its own, with empty inventories, since a
+ * full inventory (36 stacks of 64: 2,304 diamonds) takes no more and a round gives up to about 1,700.
+ */
+const roundPlayers = (round: number) => [1, 2, 3, 4].map((k) => `Diver${round}_${k}`);
+
+/** The players `rounds` rounds give to: the bench's devserver must have them online (chain.ts). */
+export const failoverPlayers = (rounds: number) =>
+  Array.from({ length: rounds }, (_, r) => roundPlayers(r + 1)).flat();
 
 export async function failoverRound(
   stack: Stack,
@@ -59,12 +68,14 @@ export async function failoverRound(
   });
   const run = <O extends Operation>(op: O, args: OperationArgs<O>) =>
     jobs.run(stack.serverId, op, args, CLIENT) as Promise<JobOutcome & { data: unknown }>;
-  const diamonds = async () => {
-    const out = await run("get_player_info", { player: PLAYER });
+  const players = roundPlayers(options.round);
+  const diamondsOf = async (player: string) => {
+    const out = await run("get_player_info", { player });
     const info = out.data as { inventory?: { type: string; quantity: number }[] } | undefined;
     if (!info?.inventory) throw new Error(`get_player_info answered ${JSON.stringify(out).slice(0, 300)}`);
     return info.inventory.filter((s) => s.type === "minecraft:diamond").reduce((n, s) => n + s.quantity, 0);
   };
+  const diamonds = async () => (await Promise.all(players.map(diamondsOf))).reduce((a, b) => a + b, 0);
   try {
     const before = await diamonds();
     const outcomes = new Map<string, { op: string; error?: string; replay?: boolean }>();
@@ -74,7 +85,11 @@ export async function failoverRound(
         const write = (i + p) % 2 === 0;
         try {
           const out = write
-            ? await run("give_item", { player: PLAYER, item: "minecraft:diamond", quantity: 1 })
+            ? await run("give_item", {
+                player: players[i % players.length]!,
+                item: "minecraft:diamond",
+                quantity: 1,
+              })
             : await run("get_online_players", {});
           const replay = (out.data as { replay?: boolean } | undefined)?.replay;
           outcomes.set(out.jobId, { op: write ? "give_item" : "get_online_players", replay });

@@ -14,7 +14,7 @@ import { type Stack, startStack } from "../../shared/testing/stack.js";
 import { directRcon, endSession, type Mix, mcpSequential, queueOnly } from "./chain-calls.js";
 import { compare, type Side, startBaseline, startFloor, type Transport } from "./chain-compare.js";
 import { eventsEndToEnd } from "./chain-events.js";
-import { type FailoverRound, failoverRound, failoverTable } from "./chain-failover.js";
+import { type FailoverRound, failoverPlayers, failoverRound, failoverTable } from "./chain-failover.js";
 import { longRun } from "./chain-long.js";
 import { type PerCallRun, perCallCost, perCallTable } from "./chain-percall.js";
 import { childrenNamed, load, machine, memory, type Watched, withCpu } from "./chain-procs.js";
@@ -149,6 +149,7 @@ async function main(): Promise<void> {
   const mcpRedis = rttMs > 0 ? await delayedRedis(redisUrl) : redisUrl;
   stack = await startStack({
     redisUrl,
+    players: ["Steve", "Alex", ...failoverPlayers(failoverRounds ?? 0)],
     bridgeEnv: failoverRounds === undefined ? env : { ...env, LEASE_TTL_MS: String(leaseTtlMs) },
     mcpEnv: { ...env, REDIS_URL: mcpRedis },
   });
