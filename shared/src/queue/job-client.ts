@@ -131,13 +131,15 @@ export class JobClient {
     // Waiting starts before the add: a fast job's reply can reach the inbox before the add's answer,
     // and a reply nobody waits for yet would be seen only by the sweep, a second or two later.
     const result = this.waitFor(sq.queue, envelope.id, timeoutMs, flight && `${serverId}\n${flight}`);
+    // Awaited below once the add answered; a close() meanwhile rejects it first, and a rejection
+    // with no handler yet would end the process (Node's default).
+    result.catch(() => undefined);
     let added: Job;
     try {
       added = await guardRedis(this.options.redis, "adding the job", () =>
         sq.queue.add(op, data, flight ? { ...options, deduplication: { id: flight } } : options),
       );
     } catch (error) {
-      result.catch(() => undefined);
       this.settle(envelope.id, undefined, BridgeError.from(error));
       throw error;
     }
@@ -216,7 +218,14 @@ export class JobClient {
     if (this.closed) return;
     this.closed = true;
     for (const jobId of [...this.pending.keys()])
-      this.settle(jobId, undefined, new BridgeError("CONNECTION_ERROR", "MCP server shutting down"));
+      this.settle(
+        jobId,
+        undefined,
+        new BridgeError(
+          "CONNECTION_ERROR",
+          "This process is shutting down before the job's outcome came; the job may still run: look it up by its id",
+        ),
+      );
     clearInterval(this.sweeper);
     const queues = [...this.queues.values()];
     this.queues.clear();
