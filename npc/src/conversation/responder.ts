@@ -296,6 +296,8 @@ export class NpcResponder {
     const npc = this.npc;
     const copy = this.deps.history.copy(npc.id);
     const begun = this.deps.history.beginBatch(npc.id, { key, ids: batch.map((m) => m.id) });
+    // Awaited after the perception: a failure meanwhile (Redis gone) must not go unhandled.
+    begun.catch(() => undefined);
     const perception = (await this.deps.perceive?.(npc)) ?? [];
     const earlyMessages = copy && buildMessages(npc, copy.entries, batch, { perception });
     const early = earlyMessages && askLlm(this.deps, this.log, npc, earlyMessages);

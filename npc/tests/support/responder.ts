@@ -44,6 +44,8 @@ export function testResponder(options: {
   batchDelayMs: number;
   /** The policy the model's tool calls are checked against (none: the executor's own checks only). */
   policy?: Policy;
+  /** What the NPC perceives (none: no perception lines). */
+  perceive?: (npc: NpcDefinition) => Promise<string[]>;
 }): { responder: NpcResponder; done: string[]; metrics: NpcMetrics } {
   const logger = createLogger({ name: "responder-test", level: "silent" });
   const done: string[] = [];
@@ -62,6 +64,7 @@ export function testResponder(options: {
     maxQueueSize: 50,
     batchDelayMs: options.batchDelayMs,
     policy: () => options.policy,
+    perceive: options.perceive,
   });
   return { responder, done, metrics };
 }
