@@ -5,7 +5,8 @@
  * Redis client whose connection is lost, and the fake LLM over HTTP.
  */
 import { Redis } from "ioredis";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { unhandledRejections } from "../../../shared/testing/errors.js";
 import { testRedisUrl, uniquePrefix } from "../../../shared/testing/redis.js";
 import { ConversationHistory } from "../../src/conversation/history.js";
 import { npcDefinition } from "../support/definitions.js";
@@ -15,14 +16,9 @@ const { llm } = llmAndRedis();
 llm.respond = () => "<say>hello</say>";
 
 describe("responder during a Redis outage", () => {
-  const unhandled: unknown[] = [];
-  const onUnhandled = (reason: unknown) => unhandled.push(reason);
-  afterEach(() => {
-    process.off("unhandledRejection", onUnhandled);
-  });
+  const unhandled = unhandledRejections();
 
   it("fails the batch whose history cannot be read while its perception is, never the process", async () => {
-    process.on("unhandledRejection", onUnhandled);
     // Its connection to Redis is lost for good once the responder has started.
     const lost = new Redis(testRedisUrl(), { maxRetriesPerRequest: 0, retryStrategy: () => null });
     lost.on("error", () => undefined);

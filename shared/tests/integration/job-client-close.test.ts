@@ -9,7 +9,8 @@ import { createServer, Socket } from "node:net";
 import { createLogger } from "@mcp-bridge/shared";
 import { JobClient } from "@mcp-bridge/shared/queue";
 import { Redis } from "ioredis";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { unhandledRejections } from "../../testing/errors.js";
 import { until } from "../../testing/processes.js";
 import { testRedisUrl, uniquePrefix } from "../../testing/redis.js";
 
@@ -46,14 +47,9 @@ async function holdableRelay() {
 }
 
 describe("JobClient.close with a call still adding its job", () => {
-  const unhandled: unknown[] = [];
-  const onUnhandled = (reason: unknown) => unhandled.push(reason);
-  afterEach(() => {
-    process.off("unhandledRejection", onUnhandled);
-  });
+  const unhandled = unhandledRejections();
 
   it("fails the call with CONNECTION_ERROR and leaves no unhandled rejection", async () => {
-    process.on("unhandledRejection", onUnhandled);
     const relay = await holdableRelay();
     const redis = new Redis(relay.url, { maxRetriesPerRequest: 1 });
     const jobs = new JobClient({
