@@ -185,10 +185,6 @@ export class ActionExecutor {
     return placing;
   }
 
-  isPlacing(npc: Pick<NpcDefinition, "id">): boolean {
-    return this.placing.has(npc.id);
-  }
-
   /** Resolves once no placement of the NPC is in progress (placements never reject: send does not). */
   private async placed(npc: NpcDefinition): Promise<void> {
     await this.placing.get(npc.id);

@@ -70,7 +70,7 @@ export class Placement {
    */
   async gone(npc: NpcDefinition): Promise<boolean> {
     const begun = this.begun.get(npc.id) ?? 0;
-    if (this.queued.has(npc.id) || this.executor.isPlacing(npc)) return false;
+    if (this.queued.has(npc.id)) return false; // every summon of the NPC runs inside its queued placement
     const absent = (await this.present(npc)) === false;
     return absent && (this.begun.get(npc.id) ?? 0) === begun;
   }
