@@ -129,6 +129,13 @@ function ask<T>(child: ChildProcess, question: "cpu" | "progress" | "results"): 
     child.send(question);
   });
 }
+/** Stops a peer (it ends itself when its IPC channel closes) and waits for its exit. */
+async function stopPeer(child: ChildProcess): Promise<void> {
+  child.removeAllListeners("exit");
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.disconnect();
+  await exited;
+}
 /** CPU ms (user + system) each peer has used so far. */
 const peerCpu = () => Promise.all(peers.map((child) => ask<number>(child, "cpu")));
 const bridge = peers[1]!;
@@ -153,10 +160,7 @@ if (Number(values.prime) > 0) {
   const first = peers.pop()!;
   await new Promise((r) => setTimeout(r, 3000)); // summons and the first position refresh, as below
   await prime(Number(values.prime));
-  first.removeAllListeners("exit");
-  const exited = new Promise((resolve) => first.once("exit", resolve));
-  first.disconnect();
-  await exited;
+  await stopPeer(first);
   console.log(`primed: ${values.prime} s of traffic answered by another service process, now stopped`);
 }
 
@@ -362,12 +366,7 @@ if (trace) {
 console.log(memory);
 
 await service.close();
-for (const child of peers) {
-  child.removeAllListeners("exit");
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.disconnect();
-  await exited;
-}
+for (const child of peers) await stopPeer(child);
 await dropKeys(redis, prefix);
 redis.disconnect();
 process.exit(0);
