@@ -244,8 +244,10 @@ async function runBridge(s: PeerSettings): Promise<void> {
     },
   };
   const redis = new Redis(s.redisUrl, { maxRetriesPerRequest: 3 });
-  const replies = new JobReplies(redis, s.prefix, s.server, logger);
   const workerRedis = new Redis(s.redisUrl, { maxRetriesPerRequest: null });
+  // As the bridge builds them (bridge/src/servers/server-runtime.ts): with the worker's connection,
+  // a reply leaves in the same write as BullMQ's moveToFinished.
+  const replies = new JobReplies(redis, s.prefix, s.server, logger, workerRedis);
   const worker = new CommandWorker({
     connection: workerRedis,
     prefix: s.prefix,
